@@ -1,0 +1,50 @@
+import { test } from 'tap'
+import { loadConfig, ConfigError, settings } from '../src/index.ts'
+
+test('defaults match the design', async (t) => {
+  const config = loadConfig({})
+  t.equal(config.port, 8087)
+  t.same(config.frontendOrigin, ['http://localhost:8888'])
+  t.equal(config.redisUrl, 'redis://127.0.0.1:6379')
+  t.equal(config.redisUrlExplicit, false)
+  t.equal(config.ssePingMs, 5000)
+  t.equal(config.analysisThreshold, 3)
+  t.equal(config.sttTimestampZone, 'UTC')
+  t.equal(config.authEnabled, false)
+  t.equal(config.llmRedactPii, true)
+})
+
+test('values from the environment are converted', async (t) => {
+  const config = loadConfig({ PORT: '9000', FRONTEND_ORIGIN: 'http://a.test, http://b.test', LLM_REDACT_PII: 'false', REDIS_URL: 'redis://10.0.0.1:6380' })
+  t.equal(config.port, 9000)
+  t.same(config.frontendOrigin, ['http://a.test', 'http://b.test'])
+  t.equal(config.llmRedactPii, false)
+  t.equal(config.redisUrlExplicit, true)
+})
+
+test('each bad variable is named on its own line', async (t) => {
+  const error = t.throws(() => loadConfig({ PORT: 'abc', SSE_PING_MS: '-5', STT_TIMESTAMP_ZONE: 'Mars/Base', LOG_LEVEL: 'loud' })) as ConfigError
+  t.ok(error instanceof ConfigError)
+  t.equal(error.code, 'CONFIG_INVALID')
+  const lines = error.message.split('\n')
+  t.equal(lines.length, 4)
+  t.match(lines[0], /^Invalid configuration: PORT must be an integer from 1 to 65535, got "abc"$/)
+  t.match(error.message, /SSE_PING_MS must be an integer from 50/)
+  t.match(error.message, /STT_TIMESTAMP_ZONE must be an IANA time zone/)
+  t.match(error.message, /LOG_LEVEL must be one of fatal, error/)
+})
+
+test('secrets are not echoed and auth needs a token secret', async (t) => {
+  const error = t.throws(() => loadConfig({ AUTH_API_KEYS: 'k1', STREAM_TOKEN_SECRET: 'short-secret-value' })) as ConfigError
+  t.match(error.message, /STREAM_TOKEN_SECRET must be a string of at least 32 characters, got \(hidden\)/)
+  t.notMatch(error.message, /short-secret-value/)
+  const config = loadConfig({ AUTH_API_KEYS: 'k1,k2', STREAM_TOKEN_SECRET: 'x'.repeat(32) })
+  t.equal(config.authEnabled, true)
+  t.same(config.authApiKeys, ['k1', 'k2'])
+})
+
+test('every setting has a description and a unique name', async (t) => {
+  const names = settings.map((s) => s.env)
+  t.equal(new Set(names).size, names.length)
+  for (const s of settings) t.ok(s.description.length > 10, s.env)
+})

@@ -1,0 +1,15 @@
+import Type, { type Static } from 'typebox'
+
+const Status = Type.Union([Type.Literal('UP'), Type.Literal('DOWN')])
+
+export const HealthComponent = Type.Object({
+  status: Status,
+  details: Type.Optional(Type.Record(Type.String(), Type.Unknown()))
+}, { $id: 'HealthComponent' })
+
+export const Health = Type.Object({
+  status: Status,
+  engine: Type.String({ description: 'redis or embedded' }),
+  components: Type.Record(Type.String(), HealthComponent)
+}, { $id: 'Health' })
+export type Health = Static<typeof Health>

@@ -1,0 +1,8 @@
+export * from './ids.ts'
+export * from './stt-event.ts'
+export * from './suggestions.ts'
+export * from './consolidation.ts'
+export * from './problem.ts'
+export * from './health.ts'
+export * from './validate.ts'
+export { namedSchemas } from './registry.ts'
