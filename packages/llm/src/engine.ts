@@ -1,0 +1,92 @@
+import type { Agenda, AgendaSummary, Segment, SimpleSuggestion, Todo } from '@meeting-ai/contracts'
+
+/**
+ * The one interface both apps use to ask for analysis. Two engines implement it:
+ * the OpenAI-compatible provider (openai/) and the offline extractive engine (offline/).
+ * Consolidation of long meetings is map-reduce: `analyseChunk` per chunk of minutes
+ * (in parallel), then `reduce` over the chunk analyses.
+ */
+export interface AnalysisEngine {
+  /** e.g. `openai:gpt-4o-mini` or `offline:extractive-v1`; reported as ConsolidateResponse.model. */
+  readonly name: string
+  /** true for engines that send text off the machine (redaction applies to them). */
+  readonly external: boolean
+
+  /** Live suggestions for the current window; [] when nothing is worth saying. */
+  suggest (input: SuggestInput, options?: CallOptions): Promise<SuggestionDraft[]>
+
+  /** Map step: what one chunk of minutes says, per agenda item. */
+  analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis>
+
+  /** Reduce step: one consolidated analysis from chunk analyses (merging duplicates across participants). */
+  reduce (input: ReduceInput, options?: CallOptions): Promise<ConsolidationDraft>
+}
+
+export interface CallOptions {
+  /** Aborts the call (caller disconnected, budget spent). */
+  signal?: AbortSignal
+  /** Epoch ms after which the call must not be started or retried. */
+  deadline?: number
+}
+
+export interface SuggestInput {
+  meetingId: string
+  /** The sliding window, oldest first. */
+  segments: Segment[]
+  /** Contents already sent for this meeting, so the engine does not repeat itself. */
+  previousSuggestions: string[]
+  language?: string
+}
+
+/** A suggestion before the worker stamps id and timestamp on it. */
+export interface SuggestionDraft {
+  content: string
+  confidence: number
+  kind?: string
+  speakerIds?: string[]
+}
+
+export interface MinutesPart {
+  userId: string
+  userName?: string
+  content: string
+}
+
+export interface ChunkInput {
+  meetingTitle?: string
+  /** Known agendas; empty when the engine must derive them. */
+  agendas: Agenda[]
+  minutes: MinutesPart[]
+  language?: string
+  instructions?: string
+}
+
+export interface AgendaNotes {
+  agendaNumber: number
+  agendaTitle: string
+  points: string[]
+  decisions: string[]
+  pending: string[]
+}
+
+export interface ChunkAnalysis {
+  keywords: string[]
+  agendaNotes: AgendaNotes[]
+  todos: string[]
+}
+
+export interface ReduceInput {
+  meetingTitle?: string
+  agendas: Agenda[]
+  chunks: ChunkAnalysis[]
+  language?: string
+  instructions?: string
+}
+
+export interface ConsolidationDraft {
+  keywords: string[]
+  agendaSummaries: AgendaSummary[]
+  todos: Todo[]
+}
+
+export type { SimpleSuggestion }

@@ -1,0 +1,6 @@
+export class StoreError extends Error {
+  constructor (message: string, readonly code: 'STORE_UNAVAILABLE' | 'STORE_UNEXPECTED_REPLY', options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'StoreError'
+  }
+}

@@ -1,0 +1,6 @@
+export * from './types.ts'
+export { StoreError } from './errors.ts'
+export { meetingKeys, deadLetterKey } from './keys.ts'
+export { isStreamId, compareStreamIds } from './stream-id.ts'
+export { createRedisEngine, type RedisEngine, type RedisEngineOptions } from './redis/engine.ts'
+export { createRedisClient, connectWithin, redisAnswers, type RedisClient } from './redis/connection.ts'

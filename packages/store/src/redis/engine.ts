@@ -1,0 +1,75 @@
+import { StoreError } from '../errors.ts'
+import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
+import { RedisAnalysisLocks } from './analysis-locks.ts'
+import { connectWithin, createRedisClient, type RedisClient } from './connection.ts'
+import { RedisDeadLetterStore } from './dead-letters.ts'
+import { RedisSuggestionBus } from './suggestion-bus.ts'
+import { RedisSuggestionLog } from './suggestion-log.ts'
+import { RedisSegmentWindowStore } from './window-store.ts'
+
+export interface RedisEngineOptions {
+  url: string
+  prefix: string
+  limits: StoreLimits
+  logger: StoreLogger
+  onError?: (role: string, error: Error) => void
+  /** Start-up fails after this long without an answer. */
+  connectTimeoutMs?: number
+  /** How long /health waits for PING before reporting DOWN. */
+  pingTimeoutMs?: number
+}
+
+export interface RedisEngine extends StoreEngine {
+  readonly kind: 'redis'
+  /** The command connection, for stores that live outside this package (checkpoints, results). */
+  readonly client: RedisClient
+  readonly prefix: string
+  readonly bus: RedisSuggestionBus
+}
+
+/**
+ * Separate connections for commands and pub/sub (a subscribed connection can run nothing
+ * else); blocking readers create their own with `createRedisClient`.
+ */
+export async function createRedisEngine (options: RedisEngineOptions): Promise<RedisEngine> {
+  const connect = async (role: string): Promise<RedisClient> => {
+    const client = createRedisClient({ url: options.url, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })
+    await connectWithin(client, options.connectTimeoutMs ?? 5000)
+    return client
+  }
+  const client = await connect('commands')
+  let subscriber: RedisClient
+  try {
+    subscriber = await connect('subscriber')
+  } catch (error) {
+    client.destroy()
+    throw error
+  }
+  const pingTimeoutMs = options.pingTimeoutMs ?? 1000
+  return {
+    kind: 'redis',
+    client,
+    prefix: options.prefix,
+    windows: new RedisSegmentWindowStore(client, options.prefix, options.limits),
+    locks: new RedisAnalysisLocks(client, options.prefix, options.limits),
+    suggestions: new RedisSuggestionLog(client, options.prefix, options.limits),
+    bus: new RedisSuggestionBus(subscriber, options.prefix, options.logger),
+    deadLetters: new RedisDeadLetterStore(client, options.prefix),
+    async ping () {
+      let timer: NodeJS.Timeout | undefined
+      try {
+        await Promise.race([
+          client.ping(),
+          new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(() => reject(new StoreError(`redis did not answer PING within ${pingTimeoutMs} ms`, 'STORE_UNAVAILABLE')), pingTimeoutMs)
+          })
+        ])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    async close () {
+      await Promise.allSettled([subscriber.close(), client.close()])
+    }
+  }
+}

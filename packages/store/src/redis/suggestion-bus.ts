@@ -1,0 +1,83 @@
+import { meetingKeys } from '../keys.ts'
+import type { BusListener, ReplayEntry, StoreLogger, SuggestionBus } from '../types.ts'
+import type { RedisClient } from './connection.ts'
+
+interface Channel {
+  listeners: Set<BusListener>
+  /** Settles when Redis confirmed the SUBSCRIBE; later subscribers of the meeting await it too. */
+  confirmed: Promise<void>
+  onMessage: (message: string) => void
+}
+
+/**
+ * One subscriber connection per process, multiplexed over every meeting with viewers here.
+ * A message is parsed once and handed to every listener of its meeting.
+ */
+export class RedisSuggestionBus implements SuggestionBus {
+  private readonly channels = new Map<string, Channel>()
+  private readonly reconnectListeners: Array<() => void> = []
+  private readyOnce = false
+
+  constructor (
+    private readonly subscriber: RedisClient,
+    private readonly prefix: string,
+    private readonly logger: StoreLogger
+  ) {
+    subscriber.on('ready', () => {
+      // node-redis resubscribes by itself on reconnect; what was published meanwhile is replayed by listeners.
+      if (this.readyOnce) for (const listener of this.reconnectListeners) listener()
+      this.readyOnce = true
+    })
+    if (subscriber.isReady) this.readyOnce = true
+  }
+
+  async subscribe (meetingId: string, listener: BusListener): Promise<void> {
+    const existing = this.channels.get(meetingId)
+    if (existing !== undefined) {
+      existing.listeners.add(listener)
+      await existing.confirmed
+      return
+    }
+    const listeners = new Set<BusListener>([listener])
+    const onMessage = (message: string): void => {
+      let entry: ReplayEntry
+      try {
+        entry = JSON.parse(message) as ReplayEntry
+      } catch (error) {
+        this.logger.warn({ err: error, meetingId }, 'unparseable message on suggestion channel')
+        return
+      }
+      for (const deliver of listeners) deliver(entry)
+    }
+    const confirmed = this.subscriber.subscribe(meetingKeys(this.prefix, meetingId).channel, onMessage)
+    const channel: Channel = { listeners, confirmed, onMessage }
+    this.channels.set(meetingId, channel)
+    try {
+      await confirmed
+    } catch (error) {
+      if (this.channels.get(meetingId) === channel) this.channels.delete(meetingId)
+      throw error
+    }
+  }
+
+  async unsubscribe (meetingId: string, listener: BusListener): Promise<void> {
+    const channel = this.channels.get(meetingId)
+    if (channel === undefined || !channel.listeners.delete(listener) || channel.listeners.size > 0) return
+    this.channels.delete(meetingId)
+    try {
+      await this.subscriber.unsubscribe(meetingKeys(this.prefix, meetingId).channel, channel.onMessage)
+    } catch (error) {
+      // While disconnected there is nothing to unsubscribe from; node-redis drops the listener anyway.
+      this.logger.warn({ err: error, meetingId }, 'unsubscribe failed')
+    }
+  }
+
+  onReconnect (listener: () => void): void {
+    this.reconnectListeners.push(listener)
+  }
+
+  /** Meetings with at least one listener in this process. */
+  get meetingCount (): number {
+    return this.channels.size
+  }
+}

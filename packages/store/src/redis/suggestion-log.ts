@@ -1,0 +1,57 @@
+import type { RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
+import { meetingKeys } from '../keys.ts'
+import { contentsOf } from '../recent-contents.ts'
+import type { AnalysisLease, ReplayEntry, StoreLimits, SuggestionLog } from '../types.ts'
+import type { RedisClient } from './connection.ts'
+import { LuaScript } from './lua-script.ts'
+
+// KEYS: lock, replay stream, channel. ARGV: fencing token ('' = unfenced), payload, maxlen, ttl s.
+// XADD before PUBLISH in one script: a subscriber that sees the message can always replay it.
+const PUBLISH = new LuaScript(`
+if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'payload', ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('PUBLISH', KEYS[3], cjson.encode({id = id, payload = ARGV[2]}))
+return id
+`)
+
+type StreamMessages = Array<{ id: string, message: Record<string, string> }>
+
+function toEntries (messages: StreamMessages): ReplayEntry[] {
+  return messages.map(({ id, message }) => ({ id, payload: message.payload ?? '' }))
+}
+
+export class RedisSuggestionLog implements SuggestionLog {
+  constructor (
+    private readonly client: RedisClient,
+    private readonly prefix: string,
+    private readonly limits: StoreLimits
+  ) {}
+
+  async publish (set: RealtimeSuggestionsResponse, lease: AnalysisLease | null): Promise<string | null> {
+    const keys = meetingKeys(this.prefix, set.meetingId)
+    const id = await PUBLISH.run(this.client, [keys.lock, keys.replay, keys.channel], [
+      lease === null ? '' : String(lease.token),
+      JSON.stringify(set),
+      String(this.limits.replayMaxLen),
+      String(this.limits.meetingTtlS)
+    ])
+    return typeof id === 'string' ? id : null
+  }
+
+  async readAfter (meetingId: string, afterId: string, limit = 1000): Promise<ReplayEntry[]> {
+    const start = afterId === '0' || afterId === '0-0' ? '-' : `(${afterId}`
+    const messages = await this.client.xRange(meetingKeys(this.prefix, meetingId).replay, start, '+', { COUNT: limit })
+    return toEntries(messages as StreamMessages)
+  }
+
+  async oldestId (meetingId: string): Promise<string | null> {
+    const messages = await this.client.xRange(meetingKeys(this.prefix, meetingId).replay, '-', '+', { COUNT: 1 })
+    return (messages as StreamMessages)[0]?.id ?? null
+  }
+
+  async recentContents (meetingId: string, max: number): Promise<string[]> {
+    const messages = await this.client.xRevRange(meetingKeys(this.prefix, meetingId).replay, '+', '-', { COUNT: max })
+    return contentsOf(toEntries(messages as StreamMessages), max)
+  }
+}

@@ -1,0 +1,122 @@
+import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
+
+/**
+ * One interface per storage concern. Each has a Redis implementation (redis/) for every
+ * deployment and an in-memory one (memory/) for the single-process embedded engine; the
+ * contract suites in test/ run against both so they cannot drift.
+ */
+
+export type AppendStatus = 'appended' | 'duplicate'
+
+export interface AppendResult {
+  status: AppendStatus
+  /** New segments since the last completed analysis (after this append). */
+  pending: number
+}
+
+/** Per-meeting sliding window of segments plus the "new since last analysis" counter. */
+export interface SegmentWindowStore {
+  /**
+   * Dedupe marker, append, trim to the window size and pending counter in one atomic step,
+   * so a redelivered event is never counted twice and a crash never leaves half a write.
+   */
+  append (segment: Segment): Promise<AppendResult>
+  /** The window, oldest first. */
+  read (meetingId: string): Promise<Segment[]>
+  pending (meetingId: string): Promise<number>
+  /**
+   * After an analysis: subtract the count it started from (not reset to 0), so segments that
+   * arrived while it ran still count toward the next one. Returns what is left pending.
+   */
+  consume (meetingId: string, analysed: number): Promise<number>
+}
+
+export interface AnalysisLease {
+  meetingId: string
+  /** Fencing token from a per-meeting INCR; publish checks it is still the current holder. */
+  token: number
+}
+
+/** At most one analysis in flight per meeting across all workers. */
+export interface AnalysisLocks {
+  acquire (meetingId: string, ttlMs: number): Promise<AnalysisLease | null>
+  /** false when the lease was lost (expired and taken by another worker). */
+  renew (lease: AnalysisLease, ttlMs: number): Promise<boolean>
+  release (lease: AnalysisLease): Promise<void>
+}
+
+export interface ReplayEntry {
+  /** Stream entry id `<ms>-<seq>`; the SSE `id:`. */
+  id: string
+  /** The serialised RealtimeSuggestionsResponse, sent to viewers as is. */
+  payload: string
+}
+
+/** Capped per-meeting replay stream of published suggestion sets, and the live channel. */
+export interface SuggestionLog {
+  /**
+   * Appends the set to the replay stream and publishes `{ id, payload }` on the meeting's
+   * channel, in that order and atomically, only while `lease` is still the current holder.
+   * Returns the entry id, or null when the lease was fenced out (nothing written).
+   */
+  publish (set: RealtimeSuggestionsResponse, lease: AnalysisLease | null): Promise<string | null>
+  /** Entries with id strictly greater than `afterId` ('0' = from the start), oldest first. */
+  readAfter (meetingId: string, afterId: string, limit?: number): Promise<ReplayEntry[]>
+  /** Id of the oldest kept entry, or null when the stream is empty. */
+  oldestId (meetingId: string): Promise<string | null>
+  /** Contents of the most recent suggestions sent for the meeting, newest first. */
+  recentContents (meetingId: string, max: number): Promise<string[]>
+}
+
+export type BusListener = (entry: ReplayEntry) => void
+
+/** Live fan-out of published sets to API processes. */
+export interface SuggestionBus {
+  /** Resolves once the subscription is confirmed, so a replay read afterwards cannot miss an entry. */
+  subscribe (meetingId: string, listener: BusListener): Promise<void>
+  unsubscribe (meetingId: string, listener: BusListener): Promise<void>
+  /** Called after the bus reconnects; messages published meanwhile must be recovered by replay. */
+  onReconnect (listener: () => void): void
+}
+
+export interface DeadLetter {
+  source: string
+  position: string
+  reason: string
+  code: string
+  /** Raw body, capped. */
+  raw: string
+  at: number
+}
+
+export interface DeadLetterStore {
+  add (entry: DeadLetter): Promise<void>
+  count (): Promise<number>
+  list (max: number): Promise<DeadLetter[]>
+}
+
+/** Everything one process needs from its storage engine. */
+export interface StoreEngine {
+  readonly kind: 'redis' | 'embedded'
+  readonly windows: SegmentWindowStore
+  readonly locks: AnalysisLocks
+  readonly suggestions: SuggestionLog
+  readonly bus: SuggestionBus
+  readonly deadLetters: DeadLetterStore
+  /** Rejects (fast) when the store cannot answer. */
+  ping (): Promise<void>
+  close (): Promise<void>
+}
+
+export interface StoreLimits {
+  windowSegments: number
+  meetingTtlS: number
+  replayMaxLen: number
+}
+
+/** The slice of pino the store logs through, so the store does not depend on a logger package. */
+export interface StoreLogger {
+  info (obj: object, msg: string): void
+  warn (obj: object, msg: string): void
+  error (obj: object, msg: string): void
+}

@@ -1,0 +1,87 @@
+import { test, type Test } from 'tap'
+import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
+import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
+import { createRedisEngine, type RedisEngine, type ReplayEntry } from '../src/index.ts'
+
+const limits = { windowSegments: 5, meetingTtlS: 3600, replayMaxLen: 100 }
+
+function segment (meetingId: string, n: number): Segment {
+  return { meetingId, text: `segment ${n}`, timestamp: 1_700_000_000_000 + n, dedupeKey: `seg-${n}` }
+}
+
+function set (meetingId: string, content: string): RealtimeSuggestionsResponse {
+  return { meetingId, generatedAt: Date.now(), suggestions: [{ id: content, content, timestamp: 1, confidence: 0.5 }] }
+}
+
+async function engineFor (t: Test): Promise<RedisEngine> {
+  const prefix = uniquePrefix('store')
+  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits, logger: recordingLogger() })
+  t.teardown(async () => {
+    await engine.close()
+    await deleteKeys(prefix)
+  })
+  return engine
+}
+
+test('append dedupes, trims to the window and counts pending', async (t) => {
+  const engine = await engineFor(t)
+  for (let n = 1; n <= 7; n++) {
+    const result = await engine.windows.append(segment('m1', n))
+    t.same(result, { status: 'appended', pending: n })
+  }
+  t.same(await engine.windows.append(segment('m1', 7)), { status: 'duplicate', pending: 7 }, 'a redelivery is not counted')
+  const window = await engine.windows.read('m1')
+  t.same(window.map((s) => s.text), ['segment 3', 'segment 4', 'segment 5', 'segment 6', 'segment 7'])
+  t.equal(await engine.windows.consume('m1', 6), 1, 'consume subtracts the analysed count')
+  t.equal(await engine.windows.consume('m1', 6), 0, 'never below zero')
+  t.equal(await engine.windows.pending('other'), 0)
+})
+
+test('analysis lock is exclusive and fences a stale holder at publish', async (t) => {
+  const engine = await engineFor(t)
+  const first = await engine.locks.acquire('m2', 50)
+  t.ok(first)
+  t.equal(await engine.locks.acquire('m2', 50), null, 'held')
+  t.ok(await engine.locks.renew(first!, 10_000))
+  await engine.locks.release(first!)
+  const second = await engine.locks.acquire('m2', 10_000)
+  t.ok(second && second.token > first!.token, 'tokens increase')
+  t.equal(await engine.locks.renew(first!, 1000), false, 'an old lease cannot renew')
+  t.equal(await engine.suggestions.publish(set('m2', 'stale'), first), null, 'stale lease publishes nothing')
+  t.match(await engine.suggestions.publish(set('m2', 'fresh'), second), /^\d+-\d+$/)
+  t.same((await engine.suggestions.readAfter('m2', '0')).map((e) => JSON.parse(e.payload).suggestions[0].content), ['fresh'])
+})
+
+test('publish reaches a confirmed subscriber and the replay stream, in order', async (t) => {
+  const engine = await engineFor(t)
+  const received: ReplayEntry[] = []
+  let resolveThree: () => void
+  const three = new Promise<void>((resolve) => { resolveThree = resolve })
+  const listener = (entry: ReplayEntry): void => {
+    received.push(entry)
+    if (received.length === 3) resolveThree()
+  }
+  await engine.bus.subscribe('m3', listener)
+  t.equal(engine.bus.meetingCount, 1)
+  const ids: string[] = []
+  for (const content of ['a', 'b', 'c']) ids.push((await engine.suggestions.publish(set('m3', content), null))!)
+  await three
+  t.same(received.map((e) => e.id), ids)
+  t.same((await engine.suggestions.readAfter('m3', ids[0]!)).map((e) => e.id), ids.slice(1))
+  t.equal(await engine.suggestions.oldestId('m3'), ids[0])
+  t.same(await engine.suggestions.recentContents('m3', 2), ['c', 'b'])
+  await engine.bus.unsubscribe('m3', listener)
+  t.equal(engine.bus.meetingCount, 0)
+})
+
+test('dead letters are kept with their reason', async (t) => {
+  const engine = await engineFor(t)
+  await engine.deadLetters.add({ source: 'redis-stream', position: '1-0', reason: 'text is empty', code: 'INVALID_EVENT', raw: '{}', at: 5 })
+  t.equal(await engine.deadLetters.count(), 1)
+  t.same(await engine.deadLetters.list(10), [{ source: 'redis-stream', position: '1-0', reason: 'text is empty', code: 'INVALID_EVENT', raw: '{}', at: 5 }])
+})
+
+test('ping fails fast when redis is unreachable', async (t) => {
+  const { createRedisEngine: create } = await import('../src/index.ts')
+  await t.rejects(create({ url: 'redis://127.0.0.1:1', prefix: 'x:', limits, logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE' })
+})
