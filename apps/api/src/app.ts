@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import type { Registry } from 'prom-client'
+import type { Config } from '@meeting-ai/config'
+import type { StoreEngine } from '@meeting-ai/store'
+import { loggerOptions } from './logger.ts'
+import { tooManyRequests } from './http/problems.ts'
+import problemPlugin from './plugins/app/problem.ts'
+import metricsPlugin from './plugins/app/metrics.ts'
+import authPlugin from './plugins/app/auth.ts'
+import storePlugin from './plugins/external/store.ts'
+import corsPlugin from './plugins/external/cors.ts'
+import swaggerPlugin from './plugins/external/swagger.ts'
+import healthRoutes from './routes/health.ts'
+import docsRoutes from './routes/docs.ts'
+
+export interface BuildAppOptions {
+  config: Config
+  /** Shared engine (all-in-one, tests); when absent the app connects to REDIS_URL itself. */
+  store?: StoreEngine
+  /** Shared metrics registry (all-in-one); when absent the app has its own. */
+  registry?: Registry
+  /** false silences request logs (benchmarks); default follows LOG_LEVEL. */
+  logger?: boolean
+}
+
+const REQUEST_ID_HEADER = 'x-request-id'
+
+/**
+ * The API as a Fastify instance, not listening: server.ts listens, tests inject or listen
+ * on an ephemeral port. Plugins and routes are registered explicitly, top to bottom.
+ */
+export async function buildApp (options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+    // Keep-alive sockets must not hold a pod open on shutdown; streams are ended in preClose.
+    forceCloseConnections: true,
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } }
+  })
+
+  // Cross-cutting app plugins first: every later error is a problem, every later part can count.
+  await app.register(problemPlugin)
+  await app.register(metricsPlugin, { ...(options.registry !== undefined && { registry: options.registry }) })
+
+  // External clients.
+  await app.register(storePlugin, { config, ...(options.store !== undefined && { store: options.store }) })
+  await app.register(corsPlugin, { origins: config.frontendOrigin })
+  await app.register(swaggerPlugin)
+  await app.register(rateLimit, {
+    global: false,
+    max: Math.max(config.rateLimitPerMinute, 1),
+    timeWindow: 60_000,
+    keyGenerator: (request) => app.auth.callerOf(request),
+    errorResponseBuilder: (_request, context) => tooManyRequests(`Rate limit of ${context.max} requests per minute exceeded`, Math.ceil(context.ttl / 1000))
+  })
+
+  // App logic.
+  await app.register(authPlugin, { config })
+
+  // Routes.
+  await app.register(healthRoutes)
+  await app.register(docsRoutes)
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
+  })
+  return app
+}

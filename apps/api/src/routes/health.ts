@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import type { Health } from '@meeting-ai/contracts'
+import { ref } from '../http/openapi.ts'
+
+export default async function healthRoutes (app: FastifyInstance): Promise<void> {
+  app.get('/health', {
+    schema: {
+      operationId: 'getHealth',
+      tags: ['operations'],
+      summary: 'Service health with the store component (503 when the store is down)',
+      response: { 200: ref({ $id: 'Health' }), 503: ref({ $id: 'Health' }) }
+    }
+  }, async (request, reply): Promise<Health> => {
+    const component = app.store.kind === 'redis' ? 'redis' : 'embedded'
+    try {
+      await app.store.ping()
+      return { status: 'UP', engine: app.store.kind, components: { [component]: { status: 'UP' } } }
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: store is down')
+      reply.code(503)
+      return { status: 'DOWN', engine: app.store.kind, components: { [component]: { status: 'DOWN', details: { error: (error as Error).message } } } }
+    }
+  })
+
+  app.get('/health/live', {
+    schema: {
+      operationId: 'getLiveness',
+      tags: ['operations'],
+      summary: 'Liveness: the process answers (never touches the store)'
+    }
+  }, async () => ({ status: 'UP' }))
+}
