@@ -45,3 +45,5 @@ export function recordingLogger () {
   const at = (level: string) => (obj: object, msg: string) => { lines.push({ level, obj, msg }) }
   return { lines, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') }
 }
+
+export { freePort, startOwnedRedis, type OwnedRedis } from './server.ts'
