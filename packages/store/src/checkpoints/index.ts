@@ -1,0 +1,6 @@
+export { RedisCheckpointStore } from './redis-checkpoint-store.ts'
+export type { AnyRedisClient } from './redis-checkpoint-store.ts'
+export { MemoryCheckpointStore } from './memory-checkpoint-store.ts'
+export { CheckpointStoreError } from './errors.ts'
+export { consumerGroupKeys } from './checkpoint-keys.ts'
+export type { ConsumerGroupKeys } from './checkpoint-keys.ts'

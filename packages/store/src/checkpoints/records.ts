@@ -1,0 +1,51 @@
+import type { Checkpoint, PartitionOwnership } from '@azure/event-hubs'
+import { CheckpointStoreError } from './errors.ts'
+
+/** What is stored per partition; the namespace, hub and group are in the key. */
+export interface OwnershipRecord {
+  ownerId: string
+  etag: string
+  lastModifiedTimeInMs: number
+}
+
+export interface CheckpointRecord {
+  sequenceNumber: number
+  offset: string
+}
+
+export interface ConsumerGroupRef {
+  fullyQualifiedNamespace: string
+  eventHubName: string
+  consumerGroup: string
+}
+
+export function toOwnership (group: ConsumerGroupRef, partitionId: string, record: OwnershipRecord): PartitionOwnership {
+  return { ...group, partitionId, ownerId: record.ownerId, etag: record.etag, lastModifiedTimeInMs: record.lastModifiedTimeInMs }
+}
+
+export function toCheckpoint (group: ConsumerGroupRef, partitionId: string, record: CheckpointRecord): Checkpoint {
+  return { ...group, partitionId, sequenceNumber: record.sequenceNumber, offset: record.offset }
+}
+
+export function checkpointRecord (checkpoint: Checkpoint): CheckpointRecord {
+  if (typeof checkpoint.sequenceNumber !== 'number' || !Number.isInteger(checkpoint.sequenceNumber)) {
+    throw new CheckpointStoreError('INVALID_CHECKPOINT', `Checkpoint for partition ${checkpoint.partitionId} has no integer sequenceNumber`)
+  }
+  if (checkpoint.offset === undefined || checkpoint.offset === null || String(checkpoint.offset) === '') {
+    throw new CheckpointStoreError('INVALID_CHECKPOINT', `Checkpoint for partition ${checkpoint.partitionId} has no offset`)
+  }
+  return { sequenceNumber: checkpoint.sequenceNumber, offset: String(checkpoint.offset) }
+}
+
+/** Claims in one call may span consumer groups in theory; the processor always sends one group. */
+export function groupOf (ownership: PartitionOwnership): ConsumerGroupRef {
+  return {
+    fullyQualifiedNamespace: ownership.fullyQualifiedNamespace,
+    eventHubName: ownership.eventHubName,
+    consumerGroup: ownership.consumerGroup
+  }
+}
+
+export function groupId (group: ConsumerGroupRef): string {
+  return JSON.stringify([group.fullyQualifiedNamespace.toLowerCase(), group.eventHubName.toLowerCase(), group.consumerGroup.toLowerCase()])
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto'
+import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
+import type { RedisClientType } from 'redis'
+import { consumerGroupKeys } from './checkpoint-keys.ts'
+import { claimOwnershipScript } from './claim-ownership-script.ts'
+import { CheckpointStoreError } from './errors.ts'
+import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
+import type { CheckpointRecord, ConsumerGroupRef, OwnershipRecord } from './records.ts'
+
+/** Any node-redis v5 client, whatever modules, scripts or RESP version it was created with. */
+export type AnyRedisClient = RedisClientType<any, any, any, any, any>
+
+/**
+ * Event Hubs partition ownership and checkpoints in Redis, for several
+ * `EventHubConsumerClient`s sharing a consumer group. Ownership claims are
+ * an etag compare-and-set in one Lua call.
+ */
+export class RedisCheckpointStore implements CheckpointStore {
+  readonly #client: AnyRedisClient
+  readonly #prefix: string
+
+  /** @param keyPrefix prepended to every key, e.g. `meeting-ai:`. */
+  constructor (client: AnyRedisClient, keyPrefix: string) {
+    this.#client = client
+    this.#prefix = keyPrefix
+  }
+
+  async listOwnership (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionOwnership[]> {
+    const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
+    const entries = await this.#client.hGetAll(this.#keys(group).ownership) as Record<string, string>
+    return Object.entries(entries).map(([partitionId, raw]) => toOwnership(group, partitionId, parseOwnership(raw)))
+  }
+
+  async claimOwnership (partitionOwnership: PartitionOwnership[]): Promise<PartitionOwnership[]> {
+    const byGroup = new Map<string, PartitionOwnership[]>()
+    for (const ownership of partitionOwnership) {
+      const id = groupId(groupOf(ownership))
+      byGroup.set(id, [...(byGroup.get(id) ?? []), ownership])
+    }
+    const claimed: PartitionOwnership[] = []
+    for (const claims of byGroup.values()) {
+      const group = groupOf(claims[0] as PartitionOwnership)
+      const newEtags = new Map<string, string>()
+      const args: string[] = []
+      for (const claim of claims) {
+        const etag = randomUUID()
+        newEtags.set(claim.partitionId, etag)
+        args.push(claim.partitionId, claim.etag ?? '', claim.ownerId, etag)
+      }
+      const reply = await this.#client.eval(claimOwnershipScript, { keys: [this.#keys(group).ownership], arguments: args }) as string[]
+      for (let i = 0; i < reply.length; i += 2) {
+        const partitionId = reply[i] as string
+        const claim = claims.find((c) => c.partitionId === partitionId) as PartitionOwnership
+        claimed.push({
+          ...claim,
+          etag: newEtags.get(partitionId) as string,
+          lastModifiedTimeInMs: Number(reply[i + 1])
+        })
+      }
+    }
+    return claimed
+  }
+
+  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<Checkpoint[]> {
+    const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
+    const entries = await this.#client.hGetAll(this.#keys(group).checkpoints) as Record<string, string>
+    return Object.entries(entries).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
+  }
+
+  async updateCheckpoint (checkpoint: Checkpoint): Promise<void> {
+    const record = checkpointRecord(checkpoint)
+    await this.#client.hSet(this.#keys(checkpoint).checkpoints, checkpoint.partitionId, JSON.stringify(record))
+  }
+
+  #keys (group: ConsumerGroupRef): { ownership: string, checkpoints: string } {
+    return consumerGroupKeys(this.#prefix, group.fullyQualifiedNamespace, group.eventHubName, group.consumerGroup)
+  }
+}
+
+function parseOwnership (raw: string): OwnershipRecord {
+  const parsed = JSON.parse(raw) as { ownerId?: unknown, etag?: unknown, lastModifiedTimeInMs?: unknown }
+  if (typeof parsed.etag !== 'string') throw new CheckpointStoreError('CORRUPT_RECORD', `Ownership record without etag: ${raw}`)
+  return {
+    ownerId: typeof parsed.ownerId === 'string' ? parsed.ownerId : '',
+    etag: parsed.etag,
+    lastModifiedTimeInMs: Number(parsed.lastModifiedTimeInMs)
+  }
+}
