@@ -1,0 +1,121 @@
+import { StoreError } from './errors.ts'
+import { createEmbeddedEngine, type EmbeddedEngine } from './memory/engine.ts'
+import { redisAnswers } from './redis/connection.ts'
+import { createRedisEngine, type RedisEngine } from './redis/engine.ts'
+import type { StoreLimits, StoreLogger } from './types.ts'
+
+/** The settings engine selection reads (a structural slice of @meeting-ai/config's Config). */
+export interface EngineSettings {
+  storeEngine: 'auto' | 'redis' | 'embedded'
+  redisUrl: string
+  /** REDIS_URL came from the environment: then it must answer, there is no fallback. */
+  redisUrlExplicit: boolean
+  redisKeyPrefix: string
+  windowSegments: number
+  meetingTtlS: number
+  replayStreamMaxlen: number
+}
+
+/** all-in-one may run embedded; the split processes share state through Redis and cannot. */
+export type EngineRole = 'all-in-one' | 'api' | 'worker'
+
+export interface SelectEngineOptions {
+  role: EngineRole
+  logger: StoreLogger
+  /** Counts Redis connection errors (the redis_errors_total metric). */
+  onError?: (role: string, error: Error) => void
+  /** How long the unset-REDIS_URL probe waits before falling back. */
+  probeTimeoutMs?: number
+  /** How long a required Redis may take to answer at start-up. */
+  connectTimeoutMs?: number
+}
+
+export type SelectedEngine = RedisEngine | EmbeddedEngine
+
+/** Engine selection refused by configuration (not an outage). */
+export class EngineSelectionError extends Error {
+  readonly code = 'STORE_ENGINE_NOT_ALLOWED'
+  constructor (message: string) {
+    super(message)
+    this.name = 'EngineSelectionError'
+  }
+}
+
+/** The URL without credentials, for messages and logs. */
+export function redactRedisUrl (url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return '(unparseable REDIS_URL)'
+  }
+}
+
+export function limitsOf (settings: EngineSettings): StoreLimits {
+  return { windowSegments: settings.windowSegments, meetingTtlS: settings.meetingTtlS, replayMaxLen: settings.replayStreamMaxlen }
+}
+
+/**
+ * Which engine a process runs on:
+ * - STORE_ENGINE=embedded: embedded (all-in-one only).
+ * - STORE_ENGINE=redis, an explicit REDIS_URL, or a split process: Redis, and start-up
+ *   stops with STORE_UNAVAILABLE when it does not answer: an operator who named a Redis
+ *   must not silently get a store that forgets everything on restart.
+ * - otherwise (all-in-one, REDIS_URL unset): Redis at the default address when something
+ *   answers there, else the embedded engine with one warning, so a first `pnpm start`
+ *   works on a machine without Redis.
+ */
+export async function selectEngine (settings: EngineSettings, options: SelectEngineOptions): Promise<SelectedEngine> {
+  const { role, logger } = options
+  if (settings.storeEngine === 'embedded') {
+    if (role !== 'all-in-one') {
+      throw new EngineSelectionError(`STORE_ENGINE=embedded works only in the all-in-one process (pnpm start); the ${role} process shares its state through Redis and needs STORE_ENGINE=redis or auto`)
+    }
+    logger.info({ engine: 'embedded' }, 'store engine: embedded (STORE_ENGINE=embedded); state lives in this process only')
+    return embedded(settings, logger)
+  }
+  const redisRequired = settings.storeEngine === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
+  if (!redisRequired && !await redisAnswers(settings.redisUrl, options.probeTimeoutMs ?? 1000)) {
+    logger.warn(
+      { engine: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
+      `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory engine. ` +
+      'Fine for one local process; nothing survives a restart and it cannot scale out. Set REDIS_URL to use Redis.'
+    )
+    return embedded(settings, logger)
+  }
+  const engine = await redis(settings, options, redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe')
+  logger.info({ engine: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store engine: redis')
+  return engine
+}
+
+function reasonRequired (settings: EngineSettings, role: EngineRole): string {
+  if (settings.storeEngine === 'redis') return 'STORE_ENGINE=redis'
+  if (settings.redisUrlExplicit) return 'REDIS_URL is set'
+  return `the ${role} process always needs Redis`
+}
+
+function embedded (settings: EngineSettings, logger: StoreLogger): EmbeddedEngine {
+  return createEmbeddedEngine({ limits: limitsOf(settings), logger })
+}
+
+async function redis (settings: EngineSettings, options: SelectEngineOptions, reason: string): Promise<RedisEngine> {
+  try {
+    return await createRedisEngine({
+      url: settings.redisUrl,
+      prefix: settings.redisKeyPrefix,
+      limits: limitsOf(settings),
+      logger: options.logger,
+      ...(options.onError !== undefined && { onError: options.onError }),
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000
+    })
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error)
+    throw new StoreError(
+      `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${cause}); ${reason}. Start Redis or fix REDIS_URL` +
+      (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE_ENGINE=embedded' : ''),
+      'STORE_UNAVAILABLE',
+      { cause: error }
+    )
+  }
+}
