@@ -14,6 +14,8 @@ export interface EngineSettings {
   windowSegments: number
   meetingTtlS: number
   replayStreamMaxlen: number
+  /** RESULT_TTL_S, for the embedded consolidation result store. */
+  resultTtlS?: number
 }
 
 /** all-in-one may run embedded; the split processes share state through Redis and cannot. */
@@ -96,7 +98,7 @@ function reasonRequired (settings: EngineSettings, role: EngineRole): string {
 }
 
 function embedded (settings: EngineSettings, logger: StoreLogger): EmbeddedEngine {
-  return createEmbeddedEngine({ limits: limitsOf(settings), logger })
+  return createEmbeddedEngine({ limits: limitsOf(settings), logger, ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS }) })
 }
 
 async function redis (settings: EngineSettings, options: SelectEngineOptions, reason: string): Promise<RedisEngine> {

@@ -1,4 +1,6 @@
+import type { CheckpointStore } from '@azure/event-hubs'
 import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
+import type { ConsolidationResultStore } from './results/types.ts'
 
 /**
  * One interface per storage concern. Each has a Redis implementation (redis/) for every
@@ -103,6 +105,12 @@ export interface StoreEngine {
   readonly suggestions: SuggestionLog
   readonly bus: SuggestionBus
   readonly deadLetters: DeadLetterStore
+  /**
+   * Set by the embedded engine (in-memory stores). On Redis they are built from the engine's
+   * client by their users (RedisCheckpointStore, RedisConsolidationResultStore).
+   */
+  readonly checkpoints?: CheckpointStore
+  readonly results?: ConsolidationResultStore
   /** Rejects (fast) when the store cannot answer. */
   ping (): Promise<void>
   close (): Promise<void>

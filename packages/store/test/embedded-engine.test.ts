@@ -129,3 +129,16 @@ test('close empties the engine and ping always answers', async (t) => {
   await engine.close()
   t.equal(engine.meetingCount, 0)
 })
+
+test('carries the in-memory checkpoint and consolidation result stores', async (t) => {
+  const clock = fakeClock()
+  const { engine } = engineWith(t, { now: clock.now, resultTtlS: 60 })
+  const request = { meetingId: 'm1', participantMinutes: [{ userId: 'u1', content: 'We agreed on the budget.' }] }
+  await engine.results.saveRequest('m1', request)
+  t.same(await engine.results.lastRequest('m1'), request)
+  clock.advance(60_000)
+  t.equal(await engine.results.lastRequest('m1'), null, 'results expire on the engine clock')
+  const checkpoint = { fullyQualifiedNamespace: 'ns', eventHubName: 'hub', consumerGroup: '$Default', partitionId: '0', sequenceNumber: 7, offset: '70' }
+  await engine.checkpoints.updateCheckpoint(checkpoint)
+  t.match(await engine.checkpoints.listCheckpoints('ns', 'hub', '$Default'), [{ partitionId: '0', sequenceNumber: 7 }])
+})

@@ -1,3 +1,5 @@
+import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store.ts'
+import { MemoryConsolidationResultStore } from '../results/memory-result-store.ts'
 import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
 import { MemoryAnalysisLocks } from './analysis-locks.ts'
 import { MemoryDeadLetterStore } from './dead-letters.ts'
@@ -9,6 +11,8 @@ import { MemorySegmentWindowStore } from './window-store.ts'
 export interface EmbeddedEngineOptions {
   limits: StoreLimits
   logger: StoreLogger
+  /** RESULT_TTL_S of the consolidation result store; default 7 days. */
+  resultTtlS?: number
   /** Most meetings kept at once; past it the least recently active one is dropped. */
   maxMeetings?: number
   /** Most dead letters kept. */
@@ -22,6 +26,8 @@ export interface EmbeddedEngineOptions {
 export interface EmbeddedEngine extends StoreEngine {
   readonly kind: 'embedded'
   readonly bus: MemorySuggestionBus
+  readonly checkpoints: MemoryCheckpointStore
+  readonly results: MemoryConsolidationResultStore
   /** Meetings currently kept. */
   readonly meetingCount: number
   /** Meetings dropped because `maxMeetings` was reached. */
@@ -32,6 +38,7 @@ export interface EmbeddedEngine extends StoreEngine {
 
 export const DEFAULT_MAX_MEETINGS = 1000
 export const DEFAULT_MAX_DEAD_LETTERS = 10_000
+const DEFAULT_RESULT_TTL_S = 7 * 86_400
 const MAX_SWEEP_INTERVAL_MS = 60_000
 
 /**
@@ -56,6 +63,8 @@ export function createEmbeddedEngine (options: EmbeddedEngineOptions): EmbeddedE
     suggestions: new MemorySuggestionLog(meetings, locks, bus, options.limits.replayMaxLen, now),
     bus,
     deadLetters,
+    checkpoints: new MemoryCheckpointStore(),
+    results: new MemoryConsolidationResultStore({ resultTtlS: options.resultTtlS ?? DEFAULT_RESULT_TTL_S }, { now }),
     get meetingCount () { return meetings.size },
     get evictions () { return meetings.evictions },
     sweepExpired: () => meetings.sweep(),
