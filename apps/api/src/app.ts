@@ -12,8 +12,12 @@ import authPlugin from './plugins/app/auth.ts'
 import storePlugin from './plugins/external/store.ts'
 import corsPlugin from './plugins/external/cors.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
+import ssePlugin from './plugins/external/sse.ts'
+import subscriptionsPlugin from './plugins/app/subscriptions.ts'
 import healthRoutes from './routes/health.ts'
 import docsRoutes from './routes/docs.ts'
+import suggestionStreamRoutes from './routes/suggestions/stream.ts'
+import streamTokenRoutes from './routes/meetings/stream-token.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -51,6 +55,7 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   await app.register(storePlugin, { config, ...(options.store !== undefined && { store: options.store }) })
   await app.register(corsPlugin, { origins: config.frontendOrigin })
   await app.register(swaggerPlugin)
+  await app.register(ssePlugin)
   await app.register(rateLimit, {
     global: false,
     max: Math.max(config.rateLimitPerMinute, 1),
@@ -61,10 +66,13 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
 
   // App logic.
   await app.register(authPlugin, { config })
+  await app.register(subscriptionsPlugin, { config })
 
   // Routes.
   await app.register(healthRoutes)
   await app.register(docsRoutes)
+  await app.register(suggestionStreamRoutes)
+  await app.register(streamTokenRoutes, { config })
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id)

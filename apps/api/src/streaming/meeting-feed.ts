@@ -1,0 +1,190 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import type { FastifyBaseLogger } from 'fastify'
+import { compareStreamIds, type ReplayEntry, type StoreEngine } from '@meeting-ai/store'
+import { resetFrame, suggestionFrame } from './sse-frames.ts'
+import type { StreamMetrics } from './stream-metrics.ts'
+import type { Viewer } from './viewer.ts'
+
+/** XRANGE page size for replays; a replay loops until a short page. */
+const REPLAY_PAGE = 500
+/**
+ * A feed that has delivered nothing yet recovers from its creation time minus this margin after
+ * a bus reconnect (replay ids are Redis server milliseconds; the margin absorbs clock skew).
+ */
+const CLOCK_SKEW_MARGIN_MS = 5000
+const RECOVERY_RETRY_MIN_MS = 100
+const RECOVERY_RETRY_MAX_MS = 2000
+
+export interface FeedDeps {
+  store: StoreEngine
+  metrics: StreamMetrics
+  log: FastifyBaseLogger
+}
+
+/**
+ * The viewers of one meeting in this process, behind ONE bus listener. Each live entry is framed
+ * once and the same Buffer is written to every viewer. `lastId` is the newest entry delivered,
+ * which is where replays resume after a bus reconnect and what drops duplicates.
+ */
+export class MeetingFeed {
+  readonly viewers = new Set<Viewer>()
+  /** Settles when the bus confirmed the subscription (rejects when it could not subscribe). */
+  readonly subscribed: Promise<void>
+  lastId: string | undefined
+  private readonly createdAt = Date.now()
+  private recovering = false
+  private recoverAgain = false
+  private recoveryQueue: ReplayEntry[] = []
+  private released = false
+  private readonly listener = (entry: ReplayEntry): void => { this.onLive(entry) }
+
+  constructor (readonly meetingId: string, private readonly deps: FeedDeps) {
+    this.subscribed = deps.store.bus.subscribe(meetingId, this.listener)
+    // The joins await it and report; this only keeps an early failure from being "unhandled".
+    this.subscribed.catch(() => {})
+  }
+
+  /** Drops the bus subscription; the feed must not be used afterwards. */
+  async release (): Promise<void> {
+    if (this.released) return
+    this.released = true
+    try {
+      await this.deps.store.bus.unsubscribe(this.meetingId, this.listener)
+    } catch (error) {
+      this.deps.log.warn({ err: error, meetingId: this.meetingId }, 'suggestion bus unsubscribe failed')
+    }
+  }
+
+  private onLive (entry: ReplayEntry): void {
+    if (this.recovering) this.recoveryQueue.push(entry)
+    else this.deliver(entry)
+  }
+
+  /** Writes one entry to every live viewer (framed once); joining viewers queue it. */
+  private deliver (entry: ReplayEntry): void {
+    if (this.lastId !== undefined && compareStreamIds(entry.id, this.lastId) <= 0) return
+    this.lastId = entry.id
+    let frame: Buffer | undefined
+    let sent = 0
+    for (const viewer of this.viewers) {
+      if (viewer.state === 'joining') {
+        viewer.pending.push(entry)
+        continue
+      }
+      if (viewer.skipThrough !== undefined) {
+        if (compareStreamIds(entry.id, viewer.skipThrough) <= 0) continue
+        viewer.skipThrough = undefined
+      }
+      frame ??= suggestionFrame(entry.id, entry.payload)
+      if (viewer.write(frame)) sent++
+    }
+    if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
+  }
+
+  /**
+   * DESIGN 8 resume order: the subscription is confirmed first (live entries queue on the
+   * viewer meanwhile), then the replay is read from `from`, then the queue is flushed without
+   * ids already sent. Rejects on a store failure; the caller ends the stream so the client
+   * reconnects with its Last-Event-ID.
+   */
+  async join (viewer: Viewer, from: string | undefined, greeting: Buffer): Promise<void> {
+    this.viewers.add(viewer)
+    await this.subscribed
+    // `greeting` (the retry: hint) goes out once subscribed: a client that sees it knows that
+    // every entry published from now on reaches it.
+    viewer.write(greeting)
+    let lastSent: string | undefined
+    if (from !== undefined) lastSent = await this.replay(viewer, from)
+    if (viewer.state === 'closed') return
+    let sent = 0
+    for (const entry of viewer.pending) {
+      if (lastSent !== undefined && compareStreamIds(entry.id, lastSent) <= 0) continue
+      if (!viewer.write(suggestionFrame(entry.id, entry.payload))) return
+      lastSent = entry.id
+      sent++
+    }
+    if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
+    viewer.pending = []
+    if (lastSent !== undefined && (this.lastId === undefined || compareStreamIds(lastSent, this.lastId) > 0)) viewer.skipThrough = lastSent
+    viewer.state = 'live'
+  }
+
+  /** Sends what the viewer missed; returns the id of the last entry sent. */
+  private async replay (viewer: Viewer, from: string): Promise<string | undefined> {
+    const { suggestions } = this.deps.store
+    let after = from
+    if (from !== '0') {
+      const oldest = await suggestions.oldestId(this.meetingId)
+      if (oldest !== null && compareStreamIds(from, oldest) < 0) {
+        // Entries after `from` may have been trimmed: say so, then replay everything kept.
+        if (!viewer.write(resetFrame(from, oldest))) return undefined
+        this.deps.metrics.eventsSent.inc({ event: 'reset' })
+        after = '0'
+      }
+    }
+    let lastSent: string | undefined = after === '0' ? undefined : after
+    for (;;) {
+      const page = await suggestions.readAfter(this.meetingId, after, REPLAY_PAGE)
+      let sent = 0
+      for (const entry of page) {
+        if (!viewer.write(suggestionFrame(entry.id, entry.payload))) return lastSent
+        lastSent = entry.id
+        sent++
+      }
+      if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
+      const last = page.at(-1)
+      if (page.length < REPLAY_PAGE || last === undefined || viewer.state === 'closed') return lastSent
+      after = last.id
+    }
+  }
+
+  /**
+   * After the bus reconnected (node-redis has resubscribed by then): read what was published
+   * while the subscriber was away and deliver it, holding live entries back meanwhile so the
+   * order stays by id and nothing is sent twice. Retries until the store answers or the
+   * meeting has no viewers left.
+   */
+  async recover (): Promise<void> {
+    if (this.recovering) {
+      this.recoverAgain = true
+      return
+    }
+    this.recovering = true
+    try {
+      do {
+        this.recoverAgain = false
+        const missed = await this.readMissed()
+        for (const entry of missed) this.deliver(entry)
+      } while (this.recoverAgain && !this.released)
+    } finally {
+      this.recovering = false
+      const queued = this.recoveryQueue
+      this.recoveryQueue = []
+      for (const entry of queued) this.deliver(entry)
+    }
+  }
+
+  private async readMissed (): Promise<ReplayEntry[]> {
+    let wait = RECOVERY_RETRY_MIN_MS
+    for (;;) {
+      if (this.released || this.viewers.size === 0) return []
+      try {
+        const entries: ReplayEntry[] = []
+        let after = this.lastId ?? `${Math.max(0, this.createdAt - CLOCK_SKEW_MARGIN_MS)}-0`
+        for (;;) {
+          const page = await this.deps.store.suggestions.readAfter(this.meetingId, after, REPLAY_PAGE)
+          entries.push(...page)
+          const last = page.at(-1)
+          if (page.length < REPLAY_PAGE || last === undefined) return entries
+          after = last.id
+        }
+      } catch (error) {
+        this.deps.metrics.replayFailures.inc({ phase: 'recover' })
+        this.deps.log.warn({ err: error, meetingId: this.meetingId, retryInMs: wait }, 'suggestion recovery after reconnect failed; retrying')
+        // Backoff between attempts at a store that is still coming back, not a synchronisation.
+        await delay(wait)
+        wait = Math.min(wait * 2, RECOVERY_RETRY_MAX_MS)
+      }
+    }
+  }
+}
