@@ -1,0 +1,49 @@
+import closeWithGrace from 'close-with-grace'
+import { pino } from 'pino'
+import { Registry, collectDefaultMetrics } from 'prom-client'
+import { ConfigError, loadConfig, type Config } from '@meeting-ai/config'
+import { createEngine, type LlmSettings } from '@meeting-ai/llm'
+import { selectEngine, type EngineSettings } from '@meeting-ai/store'
+import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
+import { createWorker } from './worker.ts'
+
+function configOrExit (): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const config = configOrExit()
+const logger = pino({ level: config.logLevel, base: { app: 'worker', workerId: config.workerId } })
+const registry = new Registry()
+collectDefaultMetrics({ register: registry, prefix: 'meeting_ai_worker_' })
+
+let store
+try {
+  // Config types enums as string; loadConfig has already checked the values.
+  store = await selectEngine(config as unknown as EngineSettings, { role: 'worker', logger })
+} catch (error) {
+  logger.fatal({ err: error }, 'store unavailable at start-up')
+  process.exit(1)
+}
+const engine = createEngine(config as unknown as LlmSettings)
+const worker = createWorker({ config, store, engine, logger, registry })
+let metricsServer: MetricsServer | undefined
+if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })
+
+closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+  if (err !== undefined) logger.error({ err }, 'worker stopping after an error')
+  else logger.info({ signal }, 'worker stopping')
+  await worker.stop()
+  await metricsServer?.close()
+  await store.close()
+})
+
+await worker.start()
+logger.info({ source: worker.source?.name ?? 'none', engine: engine.name, metricsPort: metricsServer?.port }, 'worker started')

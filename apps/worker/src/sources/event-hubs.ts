@@ -1,0 +1,121 @@
+import {
+  EventHubConsumerClient,
+  earliestEventPosition,
+  type CheckpointStore,
+  type LoadBalancingOptions,
+  type PartitionContext,
+  type ReceivedEventData,
+  type Subscription
+} from '@azure/event-hubs'
+import type { WorkerLogger } from '../logger.ts'
+import type { WorkerMetrics } from '../metrics.ts'
+import type { RawEvent } from '../pipeline/segment-pipeline.ts'
+import { backoffDelay, pause, type BackoffPolicy } from '../retry-backoff.ts'
+import type { BatchHandler, SegmentSource } from './source.ts'
+
+export interface EventHubsSourceOptions {
+  /** Listen-policy connection string. */
+  connectionString: string
+  /** Needed when the connection string has no EntityPath. */
+  eventHubName?: string | undefined
+  consumerGroup: string
+  /** Shared by the workers of one consumer group (partition ownership + checkpoints). */
+  checkpointStore?: CheckpointStore | undefined
+  maxBatchSize: number
+  /** How long processEvents waits to fill a batch. Default 1 s (segments are small and live). */
+  maxWaitTimeInSeconds?: number
+  loadBalancingOptions?: LoadBalancingOptions
+  logger: WorkerLogger
+  metrics: WorkerMetrics
+  /** Backoff of a batch the pipeline could not write. */
+  retry?: BackoffPolicy
+}
+
+/**
+ * Event Hubs through the SDK's consumer client with a Redis checkpoint store. Event Hubs does
+ * not redeliver to a running consumer (an error thrown in processEvents is reported and the
+ * next batch follows), so a batch the store refused is retried inside processEvents until it
+ * is written or the partition is closed, and the checkpoint never moves past an unwritten event.
+ */
+export class EventHubsSource implements SegmentSource {
+  readonly name = 'event-hubs'
+  readonly #options: EventHubsSourceOptions
+  readonly #stopping = new AbortController()
+  /** Partitions whose processing was closed (ownership lost, shutdown): stop retrying there. */
+  readonly #closed = new WeakSet<PartitionContext>()
+  #client: EventHubConsumerClient | undefined
+  #subscription: Subscription | undefined
+
+  constructor (options: EventHubsSourceOptions) {
+    this.#options = options
+  }
+
+  async start (handler: BatchHandler): Promise<void> {
+    const { connectionString, eventHubName, consumerGroup, checkpointStore, logger, metrics } = this.#options
+    const clientOptions = this.#options.loadBalancingOptions === undefined ? {} : { loadBalancingOptions: this.#options.loadBalancingOptions }
+    const client = eventHubName === undefined
+      ? (checkpointStore === undefined
+          ? new EventHubConsumerClient(consumerGroup, connectionString, clientOptions)
+          : new EventHubConsumerClient(consumerGroup, connectionString, checkpointStore, clientOptions))
+      : (checkpointStore === undefined
+          ? new EventHubConsumerClient(consumerGroup, connectionString, eventHubName, clientOptions)
+          : new EventHubConsumerClient(consumerGroup, connectionString, eventHubName, checkpointStore, clientOptions))
+    this.#client = client
+    this.#subscription = client.subscribe({
+      processInitialize: async (context) => {
+        this.#closed.delete(context)
+        logger.info({ partitionId: context.partitionId, consumerGroup }, 'event hubs partition claimed')
+      },
+      processClose: async (reason, context) => {
+        this.#closed.add(context)
+        logger.info({ partitionId: context.partitionId, reason }, 'event hubs partition closed')
+      },
+      processEvents: async (events, context) => {
+        if (events.length === 0) return
+        if (!await this.#ingestUntilWritten(events, context, handler)) return
+        try {
+          await context.updateCheckpoint(events[events.length - 1] as ReceivedEventData)
+        } catch (error) {
+          // The events are in Redis; a restart re-reads them and dedupe absorbs the repeat.
+          metrics.checkpointErrors.inc({ source: this.name })
+          logger.error({ err: error, partitionId: context.partitionId }, 'event hubs checkpoint update failed')
+        }
+      },
+      processError: async (error, context) => {
+        metrics.sourceErrors.inc({ source: this.name })
+        logger.error({ err: error, partitionId: context.partitionId }, 'event hubs error')
+      }
+    }, {
+      maxBatchSize: this.#options.maxBatchSize,
+      maxWaitTimeInSeconds: this.#options.maxWaitTimeInSeconds ?? 1,
+      startPosition: earliestEventPosition
+    })
+    logger.info({ consumerGroup, checkpointStore: checkpointStore !== undefined }, 'event hubs source started')
+  }
+
+  async stop (): Promise<void> {
+    this.#stopping.abort()
+    await this.#subscription?.close()
+    await this.#client?.close()
+  }
+
+  async #ingestUntilWritten (events: ReceivedEventData[], context: PartitionContext, handler: BatchHandler): Promise<boolean> {
+    const batch: RawEvent[] = events.map((event) => {
+      const position = `${context.partitionId}:${event.sequenceNumber}`
+      return { body: event.body, position, fallbackDedupeKey: position }
+    })
+    const retry = this.#options.retry ?? { initialMs: 100, maxMs: 5000 }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await handler(batch)
+        return true
+      } catch (error) {
+        if (this.#stopping.signal.aborted || this.#closed.has(context)) return false
+        this.#options.metrics.batchesRetried.inc({ source: this.name })
+        this.#options.logger.error({ err: error, partitionId: context.partitionId, first: batch[0]?.position, count: batch.length, attempt: attempt + 1 }, 'batch not written; retrying it before checkpointing')
+        await pause(backoffDelay(attempt, retry), this.#stopping.signal)
+        if (this.#stopping.signal.aborted || this.#closed.has(context)) return false
+      }
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import { connectWithin, createRedisClient, type RedisClient } from '@meeting-ai/store'
+import type { WorkerLogger } from '../logger.ts'
+import type { WorkerMetrics } from '../metrics.ts'
+import type { RawEvent } from '../pipeline/segment-pipeline.ts'
+import { backoffDelay, pause, type BackoffPolicy } from '../retry-backoff.ts'
+import type { BatchHandler, SegmentSource } from './source.ts'
+
+export interface RedisStreamSourceOptions {
+  url: string
+  /** Full stream keys (prefix included), one per shard. */
+  keys: string[]
+  group: string
+  consumer: string
+  logger: WorkerLogger
+  metrics: WorkerMetrics
+  /** Entries per read. Default 100. */
+  batchSize?: number
+  /** How long one XREADGROUP blocks. Default 2000 ms. */
+  blockMs?: number
+  /** Entries pending this long (their consumer died) are claimed by XAUTOCLAIM. Default 30 s. */
+  claimIdleMs?: number
+  /** How often to look for such entries. Default 5 s. */
+  claimIntervalMs?: number
+  /** Backoff of a batch the pipeline could not write, and of failed reads. */
+  retry?: BackoffPolicy
+}
+
+interface StreamEntry {
+  id: string
+  message: Record<string, string>
+}
+
+type ReadReply = Array<{ name: string, messages: StreamEntry[] }> | null
+
+export const DEFAULT_STREAM_GROUP = 'meeting-ai-worker'
+
+/**
+ * The local (and hub-less) source: a consumer group on the STT stream. An entry is XACKed
+ * only after the pipeline wrote it, so a crash redelivers it (to this consumer's pending list
+ * on restart, or to another worker through XAUTOCLAIM), and the window's dedupe absorbs it.
+ * Reads block on a connection of their own, never on the command connection.
+ */
+export class RedisStreamSource implements SegmentSource {
+  readonly name = 'redis-stream'
+  readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry'>> & { retry: BackoffPolicy }
+  readonly #stopping = new AbortController()
+  #client: RedisClient | undefined
+  #loop: Promise<void> | undefined
+  #reading = false
+
+  constructor (options: RedisStreamSourceOptions) {
+    this.#options = {
+      batchSize: 100,
+      blockMs: 2000,
+      claimIdleMs: 30_000,
+      claimIntervalMs: 5000,
+      retry: { initialMs: 100, maxMs: 5000 },
+      ...options
+    }
+  }
+
+  async start (handler: BatchHandler): Promise<void> {
+    const { logger, metrics } = this.#options
+    const client = createRedisClient({
+      url: this.#options.url,
+      role: 'stream-reader',
+      logger,
+      onError: () => { metrics.sourceErrors.inc({ source: this.name }) }
+    })
+    await connectWithin(client, 5000)
+    this.#client = client
+    for (const key of this.#options.keys) {
+      try {
+        // From '0': events produced before the first worker ever started are not lost.
+        await client.xGroupCreate(key, this.#options.group, '0', { MKSTREAM: true })
+      } catch (error) {
+        if (!String((error as Error).message).includes('BUSYGROUP')) {
+          client.destroy()
+          throw error
+        }
+      }
+    }
+    logger.info({ keys: this.#options.keys, group: this.#options.group, consumer: this.#options.consumer }, 'redis stream source started')
+    this.#loop = this.#run(client, handler)
+  }
+
+  async stop (): Promise<void> {
+    this.#stopping.abort()
+    // A blocking read would hold the stop for up to blockMs; a batch in flight is let finish.
+    if (this.#reading) this.#client?.destroy()
+    await this.#loop
+    if (this.#client?.isOpen === true) this.#client.destroy()
+  }
+
+  get #stopped (): boolean {
+    return this.#stopping.signal.aborted
+  }
+
+  async #run (client: RedisClient, handler: BatchHandler): Promise<void> {
+    // First what this consumer read before a restart and never acknowledged.
+    for (const key of this.#options.keys) {
+      let cursor = '0'
+      let failures = 0
+      while (!this.#stopped) {
+        const entries = await this.#read(client, [{ key, id: cursor }], false)
+        if (entries === undefined) {
+          await pause(backoffDelay(failures++, this.#options.retry), this.#stopping.signal)
+          continue
+        }
+        const messages = entries?.[0]?.messages ?? []
+        if (messages.length === 0) break
+        if (!await this.#process(client, key, messages, handler)) return
+        cursor = messages[messages.length - 1]!.id
+      }
+    }
+    let nextClaimAt = 0
+    let failures = 0
+    while (!this.#stopped) {
+      if (Date.now() >= nextClaimAt) {
+        if (!await this.#claimAbandoned(client, handler)) return
+        nextClaimAt = Date.now() + this.#options.claimIntervalMs
+      }
+      const reply = await this.#read(client, this.#options.keys.map((key) => ({ key, id: '>' })), true)
+      if (reply === undefined) {
+        if (this.#stopped) return
+        await pause(backoffDelay(failures++, this.#options.retry), this.#stopping.signal)
+        continue
+      }
+      failures = 0
+      for (const stream of reply ?? []) {
+        if (!await this.#process(client, stream.name, stream.messages, handler)) return
+      }
+    }
+  }
+
+  /** undefined when the read failed (logged and counted). */
+  async #read (client: RedisClient, streams: Array<{ key: string, id: string }>, block: boolean): Promise<ReadReply | undefined> {
+    this.#reading = true
+    try {
+      return await client.xReadGroup(this.#options.group, this.#options.consumer, streams, {
+        COUNT: this.#options.batchSize,
+        ...(block && { BLOCK: this.#options.blockMs })
+      }) as unknown as ReadReply
+    } catch (error) {
+      if (this.#stopped) return undefined
+      this.#options.metrics.sourceErrors.inc({ source: this.name })
+      this.#options.logger.error({ err: error }, 'stream read failed; retrying')
+      // NOGROUP after a FLUSH or a deleted key: make the group again rather than spin.
+      if (String((error as Error).message).includes('NOGROUP')) {
+        await Promise.allSettled(this.#options.keys.map(async (key) => await client.xGroupCreate(key, this.#options.group, '0', { MKSTREAM: true })))
+      }
+      return undefined
+    } finally {
+      this.#reading = false
+    }
+  }
+
+  /** Entries other consumers took and never acknowledged (they died), claimed for this one. */
+  async #claimAbandoned (client: RedisClient, handler: BatchHandler): Promise<boolean> {
+    for (const key of this.#options.keys) {
+      let cursor = '0-0'
+      do {
+        let reply
+        try {
+          reply = await client.xAutoClaim(key, this.#options.group, this.#options.consumer, this.#options.claimIdleMs, cursor, { COUNT: this.#options.batchSize })
+        } catch (error) {
+          if (this.#stopped) return false
+          this.#options.metrics.sourceErrors.inc({ source: this.name })
+          this.#options.logger.error({ err: error, key }, 'claiming abandoned stream entries failed')
+          break
+        }
+        const messages = reply.messages.filter((entry) => entry !== null) as unknown as StreamEntry[]
+        if (messages.length > 0) {
+          this.#options.logger.info({ key, count: messages.length }, 'claimed stream entries abandoned by another consumer')
+          if (!await this.#process(client, key, messages, handler)) return false
+        }
+        cursor = String(reply.nextId)
+      } while (cursor !== '0-0' && !this.#stopped)
+    }
+    return true
+  }
+
+  /** false when the source stopped before the batch was written (it stays unacknowledged). */
+  async #process (client: RedisClient, key: string, messages: StreamEntry[], handler: BatchHandler): Promise<boolean> {
+    const events: RawEvent[] = messages.map(({ id, message }) => ({
+      // An entry without the `event` field is dead-lettered as it is, not skipped.
+      body: message.event ?? message,
+      position: `${key}/${id}`,
+      fallbackDedupeKey: id
+    }))
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await handler(events)
+        break
+      } catch (error) {
+        if (this.#stopped) return false
+        this.#options.metrics.batchesRetried.inc({ source: this.name })
+        this.#options.logger.error({ err: error, key, first: messages[0]?.id, count: messages.length, attempt: attempt + 1 }, 'batch not written; retrying it')
+        await pause(backoffDelay(attempt, this.#options.retry), this.#stopping.signal)
+        if (this.#stopped) return false
+      }
+    }
+    try {
+      await client.xAck(key, this.#options.group, messages.map((message) => message.id))
+    } catch (error) {
+      // Still pending: XAUTOCLAIM hands it out again and dedupe absorbs the repeat.
+      this.#options.metrics.checkpointErrors.inc({ source: this.name })
+      this.#options.logger.error({ err: error, key }, 'stream acknowledgement failed; the entries will be redelivered')
+    }
+    return !this.#stopped
+  }
+}

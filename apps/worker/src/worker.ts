@@ -1,0 +1,59 @@
+import type { Config } from '@meeting-ai/config'
+import type { AnalysisEngine } from '@meeting-ai/llm'
+import type { StoreEngine } from '@meeting-ai/store'
+import type { Registry } from 'prom-client'
+import type { WorkerLogger } from './logger.ts'
+import type { AnalysisSettings } from './pipeline/analysis-scheduler.ts'
+import { createSegmentPipeline, type SegmentPipeline } from './pipeline/segment-pipeline.ts'
+import { createSource, type SourceOverrides } from './sources/select-source.ts'
+import type { SegmentSource } from './sources/source.ts'
+
+export interface Worker {
+  start (): Promise<void>
+  stop (): Promise<void>
+  readonly pipeline: SegmentPipeline
+  /** null when no source runs (STT_SOURCE=none, or the embedded engine: HTTP ingest only). */
+  readonly source: SegmentSource | null
+}
+
+export interface WorkerOptions extends SourceOverrides {
+  config: Config
+  store: StoreEngine
+  engine: AnalysisEngine
+  logger: WorkerLogger
+  registry?: Registry
+  analysis?: Partial<AnalysisSettings>
+}
+
+/** The pipeline fed by the configured source. Stopping stops intake first, then analyses. */
+export function createWorker (options: WorkerOptions): Worker {
+  const pipeline = createSegmentPipeline({
+    config: options.config,
+    store: options.store,
+    engine: options.engine,
+    logger: options.logger,
+    ...(options.registry !== undefined && { registry: options.registry }),
+    ...(options.analysis !== undefined && { analysis: options.analysis })
+  })
+  const source = createSource({ ...options, metrics: pipeline.metrics })
+  let started = false
+  return {
+    pipeline,
+    source,
+    async start () {
+      if (started) return
+      started = true
+      if (source === null) {
+        options.logger.info({}, 'no STT source configured; events arrive over HTTP only')
+        return
+      }
+      await source.start(async (events) => {
+        await pipeline.ingest(events, source.name)
+      })
+    },
+    async stop () {
+      if (source !== null && started) await source.stop()
+      await pipeline.close()
+    }
+  }
+}
