@@ -7,3 +7,4 @@ export { createRedisClient, connectWithin, redisAnswers, type RedisClient } from
 export { createEmbeddedEngine, DEFAULT_MAX_MEETINGS, DEFAULT_MAX_DEAD_LETTERS, type EmbeddedEngine, type EmbeddedEngineOptions } from './memory/engine.ts'
 export { selectEngine, EngineSelectionError, redactRedisUrl, limitsOf, type EngineSettings, type EngineRole, type SelectEngineOptions, type SelectedEngine } from './select-engine.ts'
 export { RedisConsolidationResultStore, MemoryConsolidationResultStore, resultKeys, type ConsolidationResultStore, type IdempotentAnswer, type RunLease, type ResultStoreLimits } from './results/index.ts'
+export { RedisCheckpointStore, MemoryCheckpointStore, CheckpointStoreError, consumerGroupKeys, type AnyRedisClient, type ConsumerGroupKeys } from './checkpoints/index.ts'
