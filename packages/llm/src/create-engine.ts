@@ -1,0 +1,57 @@
+import type { AnalysisEngine } from './engine.ts'
+import type { EngineMetrics } from './metrics.ts'
+import { OfflineEngine } from './offline/engine.ts'
+import { OpenAiEngine, type OpenAiEngineOptions } from './openai/provider.ts'
+import type { StructuredOutputMode } from './openai/structured-output.ts'
+
+/** The LLM fields of `Config` (@meeting-ai/config); a plain object with these works too. */
+export interface LlmSettings {
+  llmEngine?: 'auto' | 'openai' | 'offline'
+  llmBaseUrl?: string | undefined
+  llmApiKey?: string | undefined
+  llmModel?: string
+  llmTimeoutMs?: number
+  llmMaxRetries?: number
+  llmConcurrency?: number
+  llmStructuredOutput?: StructuredOutputMode
+  llmRedactPii?: boolean
+}
+
+export interface CreateEngineOptions extends LlmSettings {
+  metrics?: EngineMetrics
+  /** Fine tuning of the OpenAI provider that has no environment variable (breaker, backoff). */
+  openai?: Partial<Omit<OpenAiEngineOptions, 'model'>>
+}
+
+export class EngineConfigError extends Error {
+  readonly code = 'LLM_CONFIG_INVALID'
+  constructor (message: string) {
+    super(message)
+    this.name = 'EngineConfigError'
+  }
+}
+
+/**
+ * The engine the configuration asks for. `auto` picks the OpenAI-compatible provider when
+ * LLM_API_KEY or LLM_BASE_URL is set, else the offline extractive engine.
+ */
+export function createEngine (options: CreateEngineOptions = {}): AnalysisEngine {
+  const kind = options.llmEngine ?? 'auto'
+  const configured = options.llmApiKey !== undefined || options.llmBaseUrl !== undefined
+  if (kind === 'offline' || (kind === 'auto' && !configured)) return new OfflineEngine()
+  if (options.llmApiKey === undefined && options.llmBaseUrl === undefined) {
+    throw new EngineConfigError('LLM_ENGINE=openai needs LLM_API_KEY (OpenAI) or LLM_BASE_URL (a compatible server)')
+  }
+  return new OpenAiEngine({
+    ...options.openai,
+    model: options.llmModel ?? 'gpt-4o-mini',
+    ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }),
+    ...(options.llmApiKey === undefined ? {} : { apiKey: options.llmApiKey }),
+    ...(options.llmTimeoutMs === undefined ? {} : { timeoutMs: options.llmTimeoutMs }),
+    ...(options.llmMaxRetries === undefined ? {} : { maxRetries: options.llmMaxRetries }),
+    ...(options.llmConcurrency === undefined ? {} : { concurrency: options.llmConcurrency }),
+    ...(options.llmStructuredOutput === undefined ? {} : { structuredOutput: options.llmStructuredOutput }),
+    ...(options.llmRedactPii === undefined ? {} : { redactPii: options.llmRedactPii }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics })
+  })
+}

@@ -1,0 +1,131 @@
+import type { Agenda } from '@meeting-ai/contracts'
+import { overlap, textSimilarity } from '../text/similarity.ts'
+import { splitSentences } from '../text/sentences.ts'
+import { contentStems } from '../text/words.ts'
+import type { MinutesPart } from '../engine.ts'
+import { extractKeywords } from './keywords.ts'
+
+export interface PlacedSentence {
+  text: string
+  author: string
+  /** Position in the author's minutes, for keeping the original order. */
+  index: number
+  agendaNumber: number | undefined
+}
+
+interface Topic {
+  agenda: Agenda
+  stems: Set<string>
+}
+
+function capitalise (text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * Agenda items when none were given: the headings the minutes use ("## Budget", "[예산]"),
+ * or else topics found by keyword clustering (greedy cover of sentences by keywords).
+ */
+export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
+  const headings: string[] = []
+  for (const part of minutes) {
+    for (const sentence of splitSentences(part.content)) {
+      const heading = sentence.heading ? sentence.text : sentence.label
+      if (heading === undefined || contentStems(heading).size === 0) continue
+      if (!headings.some((h) => h.toLowerCase() === heading.toLowerCase() || textSimilarity(h, heading) >= 0.5)) headings.push(heading)
+    }
+  }
+  if (headings.length >= 2) return headings.slice(0, 10).map((title, i) => ({ agendaNumber: i + 1, title }))
+
+  const sentences = minutes.flatMap((part) => splitSentences(part.content).filter((s) => !s.heading).map((s) => ({ stems: contentStems(s.text), text: s.text, author: part.userId })))
+  const keywords = extractKeywords(sentences.map((s) => ({ text: s.text, author: s.author })), { limit: 12 })
+  const covered = new Set<number>()
+  const agendas: Agenda[] = []
+  while (agendas.length < limit) {
+    let best: { title: string, gain: number, members: number[] } | undefined
+    for (const keyword of keywords) {
+      const members = sentences.flatMap((s, i) => !covered.has(i) && keyword.stems.every((stem) => overlap(new Set([stem]), s.stems) > 0) ? [i] : [])
+      if (members.length >= 2 && (best === undefined || members.length * keyword.score > best.gain)) {
+        best = { title: keyword.text, gain: members.length * keyword.score, members }
+      }
+    }
+    if (best === undefined) break
+    best.members.forEach((i) => covered.add(i))
+    agendas.push({ agendaNumber: agendas.length + 1, title: /[a-z]/.test(best.title) ? capitalise(best.title) : best.title })
+  }
+  if (agendas.length === 0) agendas.push({ agendaNumber: 1, title: /[\uAC00-\uD7A3]/.test(minutes.map((m) => m.content).join('')) ? '주요 논의' : 'Discussion' })
+  return agendas
+}
+
+/** The topic whose title words the text shares most; on a tie, the one being discussed. */
+function bestTopic (stems: Set<string>, topics: Topic[], current?: number): Topic | undefined {
+  let best: Topic | undefined
+  let bestScore = 0
+  for (const topic of topics) {
+    const score = overlap(topic.stems, stems) / Math.max(1, Math.sqrt(topic.stems.size)) + (topic.agenda.agendaNumber === current ? 0.01 : 0)
+    if (score > bestScore && score > 0.01) {
+      best = topic
+      bestScore = score
+    }
+  }
+  return best
+}
+
+/**
+ * Places every sentence of every participant under an agenda item: by a heading or label,
+ * by words of the agenda title, else under the item the participant was writing about
+ * (minutes are written topic by topic). Sentences before any match stay unplaced.
+ */
+export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): PlacedSentence[] {
+  const topics: Topic[] = agendas.map((agenda) => ({ agenda, stems: contentStems(agenda.title) }))
+  const placed: PlacedSentence[] = []
+  for (const part of minutes) {
+    let current: number | undefined
+    // Under a heading, sentences belong to it: minutes written by topic say so themselves.
+    let anchored = false
+    let index = 0
+    for (const sentence of splitSentences(part.content)) {
+      if (sentence.heading) {
+        const topic = bestTopic(contentStems(sentence.text), topics)
+        if (topic !== undefined) {
+          current = topic.agenda.agendaNumber
+          anchored = true
+        }
+        continue
+      }
+      let agendaNumber: number | undefined
+      const labelled = sentence.label === undefined ? undefined : bestTopic(contentStems(sentence.label), topics)
+      if (labelled !== undefined) {
+        agendaNumber = labelled.agenda.agendaNumber
+      } else if (anchored) {
+        agendaNumber = current
+      } else {
+        agendaNumber = bestTopic(contentStems(sentence.text), topics, current)?.agenda.agendaNumber ?? current
+        current = agendaNumber
+      }
+      placed.push({ text: sentence.text, author: part.userName ?? part.userId, index: index++, agendaNumber })
+    }
+  }
+  // Unplaced sentences join the item whose sentences share most words with them.
+  const bags = new Map<number, Set<string>>()
+  for (const p of placed) {
+    if (p.agendaNumber === undefined) continue
+    const bag = bags.get(p.agendaNumber) ?? new Set<string>()
+    for (const stem of contentStems(p.text)) bag.add(stem)
+    bags.set(p.agendaNumber, bag)
+  }
+  for (const p of placed) {
+    if (p.agendaNumber !== undefined) continue
+    const stems = contentStems(p.text)
+    let best = 0
+    for (const [agendaNumber, bag] of bags) {
+      const score = overlap(stems, bag)
+      if (score > best) {
+        best = score
+        p.agendaNumber = agendaNumber
+      }
+    }
+    if (p.agendaNumber === undefined && agendas.length === 1) p.agendaNumber = agendas[0]!.agendaNumber
+  }
+  return placed
+}

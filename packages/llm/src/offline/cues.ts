@@ -1,0 +1,75 @@
+/*
+ * Phrasing that marks a sentence as an action, a decision, an open point, a question or a
+ * risk, in English and Korean. Regular expressions over the sentence as written.
+ */
+
+const EN_ACTOR_ACTION = /\b(?:i|we|you|he|she|they|[A-Z][a-z]+)\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
+const EN_ACTION = /\b(?:action items?|todo|to-do|follow[- ]up|let's|let us|please|can you|could you|would you|assigned to|responsible for|take care of|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))\b/i
+const EN_NEED = /\b(?:we|someone|somebody|they|you)\s+(?:need to|needs to|have to|should|must)\b|\bneeds? to be\b|\bsomeone (?:has|needs|should)\b/i
+const EN_IMPERATIVE = /^(?:send|prepare|update|schedule|check|review|draft|book|share|email|e-mail|call|fix|create|write|set up|confirm|ask|contact|finali[sz]e|circulate|collect|investigate|run|organi[sz]e|reach out|arrange|publish|submit|test)\b/i
+
+const KO_ACTION = /(까지|담당(?:하|해|할|은|는|이|:|으로)|부탁|해야|할 것|하겠습니다|하겠음|드리겠|드릴게|할게요|맡기로|맡아|챙겨|챙기기로|예정입니다|할 예정|진행하기로|준비하기로|공유하기로|보내기로|작성하기로|정리하기로|확인하기로|하도록|해 주세요|해주세요|해 주시|해주시|TODO|액션 아이템)/
+const KO_COMMIT = /(하기로|기로 했|기로 함)/
+const KO_OWNER = /(님|씨|제가|저는|저희 팀|팀장|팀에서|팀이|대리|과장|부장|매니저|(?:^|\s)@\S+)/
+
+const EN_DECISION = /\b(?:decided|decision|agreed|approved|approve|settled on|go with|going with|confirmed|finali[sz]ed|signed off|will use|chose|chosen)\b/i
+const KO_DECISION = /(결정|합의|확정|승인|채택|선정)/
+// "...하기로 했다" without a named person is the group deciding; with one it is a task.
+const KO_DECISION_WEAK = /(기로 했|기로 함|으로 가기로|로 가기로)/
+
+const EN_PENDING = /\b(?:tbd|to be decided|to be confirmed|not decided|undecided|open question|unclear|pending|on hold|revisit|not sure|unresolved|waiting (?:for|on)|depends on|no decision|still open|later)\b/i
+const KO_PENDING = /(미정|보류|추후|다음 회의|재논의|논의 필요|검토 필요|확인 필요|결정되지|정해지지|불확실|미확정|대기|아직)/
+
+const EN_RISK = /\b(?:risks?|risky|concerns?|concerned|worried|worry|blockers?|blocked|delay(?:ed|s)?|slip(?:s|ped)?|behind schedule|bottleneck|dependency|over budget|shortage|outage|overrun)\b/i
+const KO_RISK = /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/
+
+const KO_QUESTION_END = /(까요|나요|가요|습니까|니까|을까|ㄹ까|인가|는지|어때요|어떨까|어떻게 생각|는가|나\?|죠\?)[\s?？.]*$/
+
+export function isQuestion (sentence: string): boolean {
+  const trimmed = sentence.trim()
+  return /[?？]\s*$/.test(trimmed) || KO_QUESTION_END.test(trimmed)
+}
+
+export function isAction (sentence: string): boolean {
+  if (KO_ACTION.test(sentence)) return true
+  if (KO_COMMIT.test(sentence) && KO_OWNER.test(sentence) && !KO_DECISION_ONLY.test(sentence)) return true
+  return EN_ACTOR_ACTION.test(sentence) || EN_ACTION.test(sentence) || EN_NEED.test(sentence) || EN_IMPERATIVE.test(sentence.trim())
+}
+
+// "...로 하기로 합의했습니다": a commitment verb that only states the decision.
+const KO_DECISION_ONLY = /(합의|결정|확정)(했|하였|됨|되었)/
+
+export function isDecision (sentence: string): boolean {
+  if (EN_DECISION.test(sentence)) return true
+  if (KO_DECISION.test(sentence)) return !(KO_OWNER.test(sentence) && KO_ACTION.test(sentence)) || KO_DECISION_ONLY.test(sentence)
+  return KO_DECISION_WEAK.test(sentence) && !KO_OWNER.test(sentence)
+}
+
+/** Recaps and logistics restate or schedule; they are not new actions. */
+export function isRecapOrLogistics (sentence: string): boolean {
+  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의/.test(sentence.trim())
+}
+
+export function isPending (sentence: string): boolean {
+  return EN_PENDING.test(sentence) || KO_PENDING.test(sentence)
+}
+
+export function isRisk (sentence: string): boolean {
+  return EN_RISK.test(sentence) || KO_RISK.test(sentence)
+}
+
+/** Whether an action names who does it (a person, "I", "제가"), as opposed to "we need to" or a passive. */
+export function hasOwner (sentence: string): boolean {
+  if (/[\uAC00-\uD7A3]/.test(sentence)) return KO_OWNER.test(sentence) && !/(누가|담당자 미정|담당자가 없|담당자를 정)/.test(sentence)
+  if (/\b(?:someone|somebody|anyone|who)\b/i.test(sentence)) return false
+  if (/\b(?:i|i'll|i'm)\b/i.test(sentence)) return true
+  if (/\b(?:assigned to|owner is|owned by)\s+[A-Z]/.test(sentence)) return true
+  // A capitalised name right before the action verb ("Kim will", "Sarah needs to").
+  return /\b(?!(?:We|You|They|It|This|That|The|There|Let|Please|Action|Todo|TODO|Someone|Somebody|Everyone|Anyone|Nobody)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:will|'ll|is going to|needs to|has to|should|must|to)\b/.test(sentence)
+}
+
+/** Deadline wording: "by Friday", "금요일까지". */
+export function hasDeadline (sentence: string): boolean {
+  return /\b(?:by|before|until|due)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d)/i.test(sentence) ||
+    /(까지|마감|기한|[월화수목금토일]요일|내일|다음 주|\d+일)/.test(sentence)
+}

@@ -1,0 +1,125 @@
+import type { Agenda } from '@meeting-ai/contracts'
+import type {
+  AgendaNotes, AnalysisEngine, CallOptions, ChunkAnalysis, ChunkInput, ConsolidationDraft, ReduceInput, SuggestInput, SuggestionDraft
+} from '../engine.ts'
+import { LlmAbortedError, LlmDeadlineError } from '../errors.ts'
+import { outputLanguage } from '../text/language.ts'
+import { dedupeTexts, textSimilarity } from '../text/similarity.ts'
+import { splitSentences } from '../text/sentences.ts'
+import { deriveAgendas, placeSentences } from './agenda-assignment.ts'
+import { describeConflict, findConflicts } from './conflicts.ts'
+import { extractKeywords } from './keywords.ts'
+import { liveSuggestions } from './live-suggestions.ts'
+import { agendaNotes, summariseNotes } from './summarise.ts'
+import { detectTodos } from './todos.ts'
+
+export const OFFLINE_ENGINE_NAME = 'offline:extractive-v1'
+
+function checkCall (options: CallOptions | undefined): void {
+  if (options?.signal?.aborted === true) throw new LlmAbortedError({ cause: options.signal.reason })
+  if (options?.deadline !== undefined && Date.now() >= options.deadline) throw new LlmDeadlineError()
+}
+
+/**
+ * Deterministic extractive analysis with no network and no key: the default when no LLM
+ * is configured and the fallback when one fails or the budget runs out. It quotes what
+ * participants wrote rather than paraphrasing, so it never invents anything.
+ */
+export class OfflineEngine implements AnalysisEngine {
+  readonly name = OFFLINE_ENGINE_NAME
+  readonly external = false
+
+  async suggest (input: SuggestInput, options?: CallOptions): Promise<SuggestionDraft[]> {
+    checkCall(options)
+    const language = outputLanguage(input.language, input.segments.map((s) => s.text).join(' '))
+    return liveSuggestions(input.segments, input.previousSuggestions, language)
+  }
+
+  async analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis> {
+    checkCall(options)
+    const allText = input.minutes.map((m) => m.content).join('\n')
+    const language = outputLanguage(input.language, allText)
+    const agendas: Agenda[] = input.agendas.length > 0 ? input.agendas : deriveAgendas(input.minutes)
+    const placed = placeSentences(input.minutes, agendas)
+    const keywords = extractKeywords(
+      input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({ text: s.text, author: m.userId }))),
+      { limit: 10, boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)] }
+    )
+    return {
+      keywords: keywords.map((k) => k.text),
+      agendaNotes: agendas.map((agenda) => agendaNotes(agenda, placed, keywords, language)),
+      todos: detectTodos(placed.map((p) => ({ text: p.text, author: p.author })))
+    }
+  }
+
+  async reduce (input: ReduceInput, options?: CallOptions): Promise<ConsolidationDraft> {
+    checkCall(options)
+    const sample = input.chunks.flatMap((c) => [...c.todos, ...c.agendaNotes.flatMap((n) => n.points)]).join(' ')
+    const language = outputLanguage(input.language, sample)
+    const merged = mergeNotes(input, language)
+    return {
+      keywords: mergeKeywords(input.chunks.map((c) => c.keywords)),
+      agendaSummaries: merged.map((notes) => summariseNotes(notes, language)),
+      todos: dedupeTexts(input.chunks.flatMap((c) => c.todos)).map((title) => ({ title }))
+    }
+  }
+}
+
+/** Keywords ranked by their positions across chunks (Borda count). */
+function mergeKeywords (lists: string[][], limit = 10): string[] {
+  const scores = new Map<string, { text: string, score: number }>()
+  for (const list of lists) {
+    list.forEach((keyword, i) => {
+      const key = keyword.toLowerCase()
+      const entry = scores.get(key) ?? { text: keyword, score: 0 }
+      entry.score += list.length - i
+      scores.set(key, entry)
+    })
+  }
+  return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, limit).map((e) => e.text)
+}
+
+/** Round-robin over the chunks' ranked lists, so each part's best points come first. */
+function interleave (lists: string[][]): string[] {
+  const result: string[] = []
+  const longest = Math.max(0, ...lists.map((l) => l.length))
+  for (let i = 0; i < longest; i++) for (const list of lists) if (list[i] !== undefined) result.push(list[i]!)
+  return result
+}
+
+/**
+ * One AgendaNotes per item across chunks: by number when agendas were given, else derived
+ * items with similar titles merged. Conflicts between chunks (different participants'
+ * minutes) are surfaced in pending.
+ */
+function mergeNotes (input: ReduceInput, language: 'ko' | 'en'): AgendaNotes[] {
+  const groups: Array<{ agendaNumber: number, agendaTitle: string, parts: Array<{ chunk: number, notes: AgendaNotes }> }> = []
+  if (input.agendas.length > 0) {
+    for (const agenda of input.agendas) groups.push({ agendaNumber: agenda.agendaNumber, agendaTitle: agenda.title, parts: [] })
+  }
+  input.chunks.forEach((chunk, c) => {
+    for (const notes of chunk.agendaNotes) {
+      let group = input.agendas.length > 0
+        ? groups.find((g) => g.agendaNumber === notes.agendaNumber)
+        : groups.find((g) => g.agendaTitle.toLowerCase() === notes.agendaTitle.toLowerCase() || textSimilarity(g.agendaTitle, notes.agendaTitle) >= 0.5)
+      if (group === undefined) {
+        if (input.agendas.length > 0) continue
+        group = { agendaNumber: groups.length + 1, agendaTitle: notes.agendaTitle, parts: [] }
+        groups.push(group)
+      }
+      group.parts.push({ chunk: c, notes })
+    }
+  })
+  return groups.map((group) => {
+    const points = dedupeTexts(interleave(group.parts.map((p) => p.notes.points)), 0.6, (a, b) => a.length > b.length)
+    const statements = group.parts.flatMap((p) => p.notes.points.map((text) => ({ text, source: language === 'ko' ? `기록 ${p.chunk + 1}` : `part ${p.chunk + 1}` })))
+    const crossChunk = group.parts.length > 1 ? findConflicts(statements).map((pair) => describeConflict(pair, language)) : []
+    return {
+      agendaNumber: group.agendaNumber,
+      agendaTitle: group.agendaTitle,
+      points,
+      decisions: dedupeTexts(group.parts.flatMap((p) => p.notes.decisions)),
+      pending: dedupeTexts([...group.parts.flatMap((p) => p.notes.pending), ...crossChunk])
+    }
+  })
+}

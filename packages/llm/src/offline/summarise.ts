@@ -1,0 +1,87 @@
+import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
+import type { AgendaNotes } from '../engine.ts'
+import { dedupeTexts, overlap } from '../text/similarity.ts'
+import { contentStems } from '../text/words.ts'
+import { describeConflict, findConflicts } from './conflicts.ts'
+import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
+import type { PlacedSentence } from './agenda-assignment.ts'
+import type { Keyword } from './keywords.ts'
+
+function sentenceScore (text: string, titleStems: Set<string>, keywordStems: Map<string, number>): number {
+  const stems = contentStems(text)
+  if (stems.size === 0) return 0
+  let score = 2 * overlap(titleStems, stems)
+  for (const stem of stems) score += keywordStems.get(stem) ?? 0
+  // Long sentences collect keywords by size alone; normalise gently.
+  score /= Math.sqrt(stems.size)
+  if (isDecision(text)) score += 1.5
+  if (isAction(text)) score += 0.5
+  return score
+}
+
+/**
+ * What the minutes say about one agenda item: points ranked by importance (title words,
+ * meeting keywords, decisions), decisions, and open points including conflicts between
+ * participants.
+ */
+export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywords: Keyword[], language: 'ko' | 'en'): AgendaNotes {
+  const titleStems = contentStems(agenda.title)
+  const keywordStems = new Map<string, number>()
+  const top = keywords[0]?.score ?? 1
+  for (const keyword of keywords) for (const stem of keyword.stems) keywordStems.set(stem, keyword.score / top)
+
+  const mine = sentences.filter((s) => s.agendaNumber === agenda.agendaNumber)
+  const ranked = [...mine]
+    .map((s) => ({ s, score: sentenceScore(s.text, titleStems, keywordStems) }))
+    .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
+  const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length)
+  const decisions = dedupeTexts(mine.filter((s) => isDecision(s.text) && !isQuestion(s.text)).map((s) => s.text))
+  const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
+  const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
+  return {
+    agendaNumber: agenda.agendaNumber,
+    agendaTitle: agenda.title,
+    points,
+    decisions,
+    pending: [...conflicts, ...dedupeTexts(open)]
+  }
+}
+
+function sentenceEnd (text: string): string {
+  return /[.?!。？！]$/.test(text) || /다$|요$|음$|함$|됨$/.test(text) ? text : `${text}.`
+}
+
+function shorten (text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`
+}
+
+/** The summary of an item from its ranked points: the best few, in a readable order. */
+export function summariseNotes (notes: AgendaNotes, language: 'ko' | 'en'): AgendaSummary {
+  const points = notes.points
+  const decided = notes.decisions.length
+  const openCount = notes.pending.length
+  let summaryShort: string
+  let summary: string
+  if (points.length === 0) {
+    summaryShort = language === 'ko' ? '이 안건에 대한 기록이 없습니다.' : 'No notes were recorded for this item.'
+    summary = summaryShort
+  } else {
+    summaryShort = shorten(sentenceEnd(points[0]!), 200)
+    const body = points.slice(0, 4).map(sentenceEnd).join(' ')
+    const tail = language === 'ko'
+      ? [decided > 0 ? `결정 ${decided}건` : '', openCount > 0 ? `미결 ${openCount}건` : ''].filter(Boolean).join(', ')
+      : [decided > 0 ? `${decided} decision${decided > 1 ? 's' : ''}` : '', openCount > 0 ? `${openCount} open point${openCount > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ')
+    summary = tail === '' ? body : `${body} (${tail})`
+  }
+  return {
+    agendaNumber: notes.agendaNumber,
+    agendaTitle: notes.agendaTitle,
+    summaryShort,
+    summary: shorten(summary, 2000),
+    decisions: notes.decisions,
+    pending: notes.pending
+  }
+}

@@ -1,0 +1,258 @@
+import OpenAI from 'openai'
+import type { Static, TSchema } from 'typebox'
+import type {
+  AnalysisEngine, CallOptions, ChunkAnalysis, ChunkInput, ConsolidationDraft, ReduceInput, SuggestInput, SuggestionDraft
+} from '../engine.ts'
+import { answerShapes, type ReduceAnswer } from '../answer-schemas.ts'
+import {
+  LlmAbortedError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
+} from '../errors.ts'
+import { emit, type EngineMetrics } from '../metrics.ts'
+import { buildChunkPrompt, buildReducePrompt, buildSuggestPrompt, repairMessage, type ChatMessage, type Prompt } from '../prompts/index.ts'
+import { redact } from '../redact.ts'
+import { dedupeTexts, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
+import { abortableDelay, backoffDelay, type BackoffOptions } from './backoff.ts'
+import { CircuitBreaker, type CircuitPermit } from './circuit-breaker.ts'
+import { classifyFailure, isStructuredOutputRejection, type Failure } from './classify-failure.ts'
+import { ConcurrencyLimit } from './concurrency-limit.ts'
+import { answerParser, type AnswerParser } from './parse-answer.ts'
+import { StructuredOutputChoice, type StructuredOutputMode } from './structured-output.ts'
+
+export interface OpenAiEngineOptions {
+  /** OpenAI-compatible base URL including /v1 (Azure: https://<resource>.openai.azure.com/openai/v1/). Default: OpenAI. */
+  baseURL?: string
+  /** Optional for local servers (vLLM, Ollama, llama.cpp) that need none. */
+  apiKey?: string
+  model: string
+  /** Timeout of one HTTP attempt. Default 20 000. */
+  timeoutMs?: number
+  /** Retries on 429, 5xx, timeouts and network errors. Default 2. */
+  maxRetries?: number
+  /** Calls in flight at once through this engine. Default 8. */
+  concurrency?: number
+  /** Default auto: json_schema, switching to json_object when the server rejects it. */
+  structuredOutput?: StructuredOutputMode
+  /** Redact personal data before sending (when external). Default true. */
+  redactPii?: boolean
+  /** Whether text leaves the machine. Default true; a local model server may say false. */
+  external?: boolean
+  /** Breaker: consecutive failed attempts that open it (default 5) and the cool-down (default 30 000 ms). */
+  breaker?: { failureThreshold?: number, cooldownMs?: number }
+  /** Retry delays. Default base 500 ms, cap 8 000 ms. */
+  backoff?: Partial<BackoffOptions>
+  /** A Retry-After longer than this fails the call at once as LLM_RATE_LIMITED. Default 30 000. */
+  maxRetryAfterMs?: number
+  temperature?: number
+  metrics?: EngineMetrics
+}
+
+interface CallContext {
+  operation: string
+  signal: AbortSignal | undefined
+  deadline: number | undefined
+  attempts: number
+}
+
+/** Analysis through any OpenAI-compatible chat completions endpoint. */
+export class OpenAiEngine implements AnalysisEngine {
+  readonly name: string
+  readonly external: boolean
+  readonly #client: OpenAI
+  readonly #model: string
+  readonly #timeoutMs: number
+  readonly #maxRetries: number
+  readonly #redact: boolean
+  readonly #backoff: BackoffOptions
+  readonly #maxRetryAfterMs: number
+  readonly #temperature: number
+  readonly #metrics: EngineMetrics | undefined
+  readonly #format: StructuredOutputChoice
+  readonly #breaker: CircuitBreaker
+  readonly #limit: ConcurrencyLimit
+  readonly #parsers: {
+    suggestions: AnswerParser<typeof answerShapes.suggestions.schema>
+    chunk: AnswerParser<typeof answerShapes.chunk.schema>
+    reduce: AnswerParser<typeof answerShapes.reduce.schema>
+  }
+
+  constructor (options: OpenAiEngineOptions) {
+    this.name = `openai:${options.model}`
+    this.external = options.external ?? true
+    this.#model = options.model
+    this.#timeoutMs = options.timeoutMs ?? 20_000
+    this.#maxRetries = options.maxRetries ?? 2
+    this.#redact = this.external && (options.redactPii ?? true)
+    this.#backoff = { baseDelayMs: options.backoff?.baseDelayMs ?? 500, maxDelayMs: options.backoff?.maxDelayMs ?? 8000 }
+    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
+    this.#temperature = options.temperature ?? 0.2
+    this.#metrics = options.metrics
+    this.#format = new StructuredOutputChoice(options.structuredOutput ?? 'auto')
+    this.#limit = new ConcurrencyLimit(options.concurrency ?? 8)
+    this.#breaker = new CircuitBreaker(this.name, {
+      failureThreshold: options.breaker?.failureThreshold ?? 5,
+      cooldownMs: options.breaker?.cooldownMs ?? 30_000,
+      onStateChange: (state) => emit(this.#metrics, 'onCircuitState', { engine: this.name, state })
+    })
+    // The SDK's own retries and 10-minute default timeout are replaced by the loop below.
+    this.#client = new OpenAI({
+      apiKey: options.apiKey ?? 'not-needed',
+      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+      maxRetries: 0,
+      timeout: this.#timeoutMs
+    })
+    this.#parsers = {
+      suggestions: answerParser(answerShapes.suggestions.schema),
+      chunk: answerParser(answerShapes.chunk.schema),
+      reduce: answerParser(answerShapes.reduce.schema)
+    }
+  }
+
+  /** Breaker state, for health and metrics. */
+  get circuitState (): 'closed' | 'open' | 'half-open' {
+    return this.#breaker.state
+  }
+
+  async suggest (input: SuggestInput, options?: CallOptions): Promise<SuggestionDraft[]> {
+    const answer = await this.#call('suggest', answerShapes.suggestions, this.#parsers.suggestions, buildSuggestPrompt(input), options)
+    const previous = input.previousSuggestions
+    const fresh = answer.suggestions.filter((s) => !previous.some((p) => p.trim() === s.content.trim() || textSimilarity(p, s.content) >= NEAR_DUPLICATE))
+    return fresh.map((s) => ({ content: s.content.trim(), confidence: s.confidence, kind: s.kind }))
+  }
+
+  async analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis> {
+    const answer = await this.#call('analyseChunk', answerShapes.chunk, this.#parsers.chunk, buildChunkPrompt(input), options)
+    return {
+      keywords: dedupeTexts(answer.keywords, 1),
+      agendaNotes: answer.agendaNotes,
+      todos: dedupeTexts(answer.todos)
+    }
+  }
+
+  async reduce (input: ReduceInput, options?: CallOptions): Promise<ConsolidationDraft> {
+    const parser = input.agendas.length === 0 ? this.#parsers.reduce : answerParser(answerShapes.reduce.schema, (value) => missingAgendas(value, input))
+    const answer = await this.#call('reduce', answerShapes.reduce, parser, buildReducePrompt(input), options)
+    const titles = new Map(input.agendas.map((a) => [a.agendaNumber, a.title]))
+    const summaries = input.agendas.length === 0
+      ? answer.agendaSummaries
+      : answer.agendaSummaries
+        .filter((s) => titles.has(s.agendaNumber))
+        .map((s) => ({ ...s, agendaTitle: titles.get(s.agendaNumber)! }))
+        .sort((a, b) => a.agendaNumber - b.agendaNumber)
+    return {
+      keywords: dedupeTexts(answer.keywords, 1),
+      agendaSummaries: summaries,
+      todos: dedupeTexts(answer.todos.map((t) => t.title)).map((title) => ({ title }))
+    }
+  }
+
+  /** One validated answer: concurrency slot, then request (with retries), then at most one repair. */
+  async #call<T extends TSchema> (operation: string, shape: { name: string, schema: T }, parser: AnswerParser<T>, prompt: Prompt, options: CallOptions = {}): Promise<Static<T>> {
+    const started = Date.now()
+    const context: CallContext = { operation, signal: options.signal, deadline: options.deadline, attempts: 0 }
+    const report = (errorCode?: LlmError['code']) => emit(this.#metrics, 'onCall', {
+      engine: this.name, operation, durationMs: Date.now() - started, attempts: context.attempts, ...(errorCode === undefined ? {} : { errorCode })
+    })
+    try {
+      if (options.deadline !== undefined && Date.now() >= options.deadline) throw new LlmDeadlineError()
+      const release = await this.#limit.acquire(options.signal, options.deadline)
+      try {
+        let messages = prompt.messages.map((m) => this.#redact ? { ...m, content: redact(m.content) } : m)
+        for (let round = 0; ; round++) {
+          const { content, finishReason } = await this.#request(context, shape, messages)
+          const parsed = parser.parse(content, finishReason)
+          if (parsed.ok) {
+            report()
+            return parsed.value
+          }
+          emit(this.#metrics, 'onInvalidAnswer', { engine: this.name, operation, repaired: round === 0 })
+          if (round >= 1) {
+            throw new LlmInvalidAnswerError(`${this.name} answered ${operation} with an invalid answer twice: ${parsed.problems.join('; ')}`, parsed.problems)
+          }
+          messages = [...messages, { role: 'assistant', content: (content ?? '').slice(0, 8000) }, repairMessage(parsed.problems)]
+        }
+      } finally {
+        release()
+      }
+    } catch (error) {
+      const typed = error instanceof LlmError ? error : new LlmUnavailableError(String(error), undefined, { cause: error })
+      report(typed.code)
+      throw typed
+    }
+  }
+
+  /** One HTTP answer, retried on transient failures within the deadline. */
+  async #request (context: CallContext, shape: { name: string, schema: TSchema }, messages: ChatMessage[]): Promise<{ content: string | null, finishReason: string | null }> {
+    for (let retry = 0; ; retry++) {
+      if (context.signal?.aborted === true) throw new LlmAbortedError({ cause: context.signal.reason })
+      const remaining = context.deadline === undefined ? Infinity : context.deadline - Date.now()
+      if (remaining <= 0) throw new LlmDeadlineError()
+      const timeout = Math.min(this.#timeoutMs, remaining)
+      const permit = this.#breaker.acquire()
+      const format = this.#format.formatFor(shape.name, shape.schema)
+      context.attempts++
+      try {
+        const completion = await this.#client.chat.completions.create({
+          model: this.#model,
+          messages,
+          temperature: this.#temperature,
+          response_format: format
+        }, { timeout, maxRetries: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) })
+        permit.success()
+        if (completion.usage !== undefined && completion.usage !== null) {
+          emit(this.#metrics, 'onTokens', { engine: this.name, operation: context.operation, promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens })
+        }
+        const choice = completion.choices?.[0]
+        return { content: choice?.message?.content ?? null, finishReason: choice?.finish_reason ?? null }
+      } catch (error) {
+        if (format.type === 'json_schema' && isStructuredOutputRejection(error) && this.#format.rejectJsonSchema()) {
+          // The server is fine, it just lacks structured outputs: ask again in JSON mode, not a retry.
+          permit.success()
+          emit(this.#metrics, 'onStructuredOutputFallback', { engine: this.name })
+          retry--
+          continue
+        }
+        const failure = classifyFailure(error)
+        settle(permit, failure, context.signal)
+        if (aborted(context.signal) || failure.kind === 'aborted') throw new LlmAbortedError({ cause: error })
+        const clampedByDeadline = failure.kind === 'timeout' && timeout < this.#timeoutMs
+        if (clampedByDeadline) throw new LlmDeadlineError('LLM call deadline reached while waiting for an answer', { cause: error })
+        if (!failure.retryable || retry >= this.#maxRetries) throw this.#toError(failure, error)
+        const delay = failure.retryAfterMs ?? backoffDelay(retry, this.#backoff)
+        if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.#maxRetryAfterMs) throw this.#toError(failure, error)
+        if (context.deadline !== undefined && Date.now() + delay >= context.deadline) throw this.#toError(failure, error)
+        emit(this.#metrics, 'onRetry', { engine: this.name, operation: context.operation, attempt: retry + 1, reason: failure.message, delayMs: delay })
+        await abortableDelay(delay, context.signal)
+      }
+    }
+  }
+
+  #toError (failure: Failure, cause: unknown): LlmError {
+    const message = `${this.name}: ${failure.message}`
+    switch (failure.kind) {
+      case 'timeout': return new LlmTimeoutError(`${message} (after ${this.#timeoutMs} ms)`, { cause })
+      case 'rate-limited': return new LlmRateLimitedError(message, failure.retryAfterMs, { cause })
+      case 'rejected': return new LlmRejectedError(message, failure.status, { cause })
+      case 'aborted': return new LlmAbortedError({ cause })
+      default: return new LlmUnavailableError(message, failure.status, { cause })
+    }
+  }
+}
+
+/** A function so TypeScript does not keep an earlier narrowing of `aborted` across an await. */
+function aborted (signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true
+}
+
+function settle (permit: CircuitPermit, failure: Failure, signal: AbortSignal | undefined): void {
+  if (aborted(signal) || failure.kind === 'aborted') permit.release()
+  else if (failure.unhealthy) permit.failure()
+  else permit.success()
+}
+
+function missingAgendas (value: ReduceAnswer, input: ReduceInput): string[] {
+  const present = new Set(value.agendaSummaries.map((s) => s.agendaNumber))
+  const missing = input.agendas.filter((a) => !present.has(a.agendaNumber))
+  return missing.length === 0
+    ? []
+    : [`agendaSummaries must have one entry for each agenda item; missing agendaNumber ${missing.map((a) => a.agendaNumber).join(', ')}`]
+}

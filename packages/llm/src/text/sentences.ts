@@ -1,0 +1,72 @@
+export interface Sentence {
+  text: string
+  /** A heading line of structured minutes ("## Budget", "[예산]", "Budget:"): a topic marker, not content. */
+  heading: boolean
+  /** The label before a colon ("Budget: ..."), when the line starts with one. */
+  label?: string
+}
+
+const sentenceSegmenters = new Map<string, Intl.Segmenter>()
+function sentenceSegmenter (locale: string): Intl.Segmenter {
+  let s = sentenceSegmenters.get(locale)
+  if (s === undefined) {
+    s = new Intl.Segmenter(locale, { granularity: 'sentence' })
+    sentenceSegmenters.set(locale, s)
+  }
+  return s
+}
+
+const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s)\s*/i
+// Labels that introduce content rather than a topic.
+const CONTENT_LABELS = /^(action items?|todo|to-do|to do|note|notes|decision|decisions|decided|agreed|open|open points?|open questions?|risks?|issues?|blockers?|next steps?|status|update|fyi|question|answer|q|a|to recap|recap|in summary|summary|to sum up|결정|결정사항|결정 사항|합의|할 일|액션 아이템|참고|메모|질문|답변|미결|이슈|리스크|위험|요청|공지)$/i
+
+function isHeading (line: string): boolean {
+  if (/^#{1,6}\s+\S/.test(line)) return true
+  if (/^[[【<].{1,40}[\]】>]$/.test(line)) return true
+  const wordCount = line.split(/\s+/).length
+  if (/[:：]$/.test(line) && wordCount <= 6) return true
+  return /^(agenda|안건|topic|주제)\s*\d*\b/i.test(line) && wordCount <= 8 && !/[.?!]$/.test(line)
+}
+
+/** "Budget" alone on a line, with bullets under it: a heading written without markup. */
+function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean {
+  const line = rawLine.trim()
+  return nextLine !== undefined && /^\s*[-*•·▪◦‣]/.test(nextLine) && !/^\s*[-*•·▪◦‣]/.test(rawLine) &&
+    line.split(/\s+/).length <= 5 && !/[.?!,;。？！]$/.test(line)
+}
+
+function cleanHeading (line: string): string {
+  return line.replace(/^#+\s*/, '').replace(/^[[【<]|[\]】>]$/g, '').replace(/[:：]$/, '')
+    .replace(/^(agenda|안건|topic|주제)\s*\d*\s*[.:)-]?\s*/i, '').trim() || line
+}
+
+/** Lines, then sentences within lines (Intl.Segmenter), with bullets and numbering removed. */
+export function splitSentences (text: string): Sentence[] {
+  const result: Sentence[] = []
+  const locale = /[\uAC00-\uD7A3]/.test(text) ? 'ko' : 'en'
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
+  lines.forEach((rawLine, i) => {
+    const line = rawLine.replace(BULLET, '').trim()
+    if (line === '') return
+    if (isHeading(line) || isPlainHeading(rawLine, lines[i + 1])) {
+      result.push({ text: cleanHeading(line), heading: true })
+      return
+    }
+    let body = line
+    let label: string | undefined
+    const labelled = /^([^:：.?!]{1,40})[:：]\s+(\S.*)$/.exec(line)
+    if (labelled !== null && labelled[1]!.split(/\s+/).length <= 4) {
+      const candidate = labelled[1]!.trim()
+      if (!CONTENT_LABELS.test(candidate)) {
+        label = candidate
+        body = labelled[2]!
+      }
+    }
+    for (const part of sentenceSegmenter(locale).segment(body)) {
+      const sentence = part.segment.trim()
+      if (sentence.length < 2) continue
+      result.push(label === undefined ? { text: sentence, heading: false } : { text: sentence, heading: false, label })
+    }
+  })
+  return result
+}
