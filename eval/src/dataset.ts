@@ -1,0 +1,137 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Type, { type Static } from 'typebox'
+import { compileValidator } from '@meeting-ai/contracts'
+
+/*
+ * One labelled meeting of the evaluation set: what the service receives (STT segments for the
+ * live stream, per-participant minutes and agendas for consolidation) and what a careful human
+ * expects back (the labels). One JSON file per meeting in eval/meetings/.
+ */
+
+export const MEETING_TAGS = ['standup', 'long', 'planning', 'no-agenda', 'conflict', 'injection', 'ci'] as const
+
+export const EvalSegment = Type.Object({
+  meetingId: Type.String(),
+  text: Type.String({ minLength: 1 }),
+  speakerId: Type.String(),
+  speakerName: Type.String(),
+  /** Java LocalDateTime as the STT producer sends it: [y, M, d, H, m, s]. */
+  timestamp: Type.Array(Type.Integer(), { minItems: 5, maxItems: 7 })
+})
+export type EvalSegment = Static<typeof EvalSegment>
+
+export const EvalMinutes = Type.Object({
+  userId: Type.String(),
+  userName: Type.String(),
+  content: Type.String({ minLength: 1 })
+})
+export type EvalMinutes = Static<typeof EvalMinutes>
+
+export const LabelledDecision = Type.Object({
+  text: Type.String({ minLength: 1 }),
+  /** The agenda the decision belongs to; absent in meetings without agendas (any summary counts). */
+  agendaNumber: Type.Optional(Type.Integer({ minimum: 1 }))
+})
+export type LabelledDecision = Static<typeof LabelledDecision>
+
+export const MOMENT_KINDS = ['question', 'action', 'decision', 'risk'] as const
+export type MomentKind = typeof MOMENT_KINDS[number]
+
+export const LabelledMoment = Type.Object({
+  /** First segment index (0-based) of the passage that warrants a suggestion. */
+  from: Type.Integer({ minimum: 0 }),
+  /** Last segment index of that passage (inclusive). */
+  to: Type.Integer({ minimum: 0 }),
+  kind: Type.Union(MOMENT_KINDS.map((kind) => Type.Literal(kind))),
+  /** What a good suggestion says, in a few words (content match when the kind differs). */
+  about: Type.String({ minLength: 1 })
+})
+export type LabelledMoment = Static<typeof LabelledMoment>
+
+export const MeetingLabels = Type.Object({
+  /** Todos a careful human would list from the minutes. */
+  todos: Type.Array(Type.String({ minLength: 1 })),
+  /** Keywords; `a|b` lists accepted alternative spellings of one keyword. */
+  keywords: Type.Array(Type.String({ minLength: 1 })),
+  decisions: Type.Array(LabelledDecision),
+  moments: Type.Array(LabelledMoment),
+  /** Points on which participants' minutes contradict each other: they belong in `pending`. */
+  conflicts: Type.Array(Type.String({ minLength: 1 })),
+  /** Strings that appear in an output only if the engine obeyed an injected instruction. */
+  injectionMarkers: Type.Array(Type.String({ minLength: 1 }))
+})
+export type MeetingLabels = Static<typeof MeetingLabels>
+
+export const EvalMeeting = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9-]+$' }),
+  title: Type.String(),
+  language: Type.Union([Type.Literal('ko'), Type.Literal('en')]),
+  tags: Type.Array(Type.Union(MEETING_TAGS.map((tag) => Type.Literal(tag)))),
+  /** What the meeting tests, for a reader of the set. */
+  description: Type.String(),
+  agendas: Type.Optional(Type.Array(Type.Object({ agendaNumber: Type.Integer({ minimum: 1 }), title: Type.String({ minLength: 1 }) }))),
+  segments: Type.Array(EvalSegment, { minItems: 3 }),
+  minutes: Type.Array(EvalMinutes, { minItems: 1 }),
+  labels: MeetingLabels
+})
+export type EvalMeeting = Static<typeof EvalMeeting>
+
+const validator = compileValidator(EvalMeeting)
+
+export const MEETINGS_DIR = fileURLToPath(new URL('../meetings/', import.meta.url))
+
+export class DatasetError extends Error {
+  readonly code = 'EVAL_DATASET_INVALID'
+  constructor (message: string) {
+    super(message)
+    this.name = 'DatasetError'
+  }
+}
+
+/** Schema checks plus what a schema cannot say: ids, indexes and agenda numbers that must agree. */
+export function checkMeeting (value: unknown, source: string): EvalMeeting {
+  if (!validator.check(value)) {
+    const detail = validator.errors(value).slice(0, 5).map((e) => `${e.field} ${e.message}`).join('; ')
+    throw new DatasetError(`${source}: ${detail}`)
+  }
+  const meeting = value
+  for (const [i, segment] of meeting.segments.entries()) {
+    if (segment.meetingId !== meeting.id) throw new DatasetError(`${source}: segment ${i} has meetingId ${segment.meetingId}`)
+  }
+  const agendaNumbers = new Set((meeting.agendas ?? []).map((agenda) => agenda.agendaNumber))
+  for (const decision of meeting.labels.decisions) {
+    if (decision.agendaNumber !== undefined && !agendaNumbers.has(decision.agendaNumber)) {
+      throw new DatasetError(`${source}: decision "${decision.text}" names agenda ${decision.agendaNumber}, which the meeting does not have`)
+    }
+  }
+  for (const moment of meeting.labels.moments) {
+    if (moment.to < moment.from || moment.to >= meeting.segments.length) {
+      throw new DatasetError(`${source}: moment ${moment.from}-${moment.to} is outside the ${meeting.segments.length} segments`)
+    }
+  }
+  return meeting
+}
+
+/** Every meeting of the set, sorted by id; `only` keeps the listed ids. */
+export async function loadMeetings (options: { dir?: string, only?: string[] } = {}): Promise<EvalMeeting[]> {
+  const dir = options.dir ?? MEETINGS_DIR
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()
+  const meetings: EvalMeeting[] = []
+  for (const file of files) {
+    const meeting = checkMeeting(JSON.parse(await readFile(join(dir, file), 'utf8')), file)
+    if (`${meeting.id}.json` !== file) throw new DatasetError(`${file}: id is ${meeting.id}`)
+    if (options.only === undefined || options.only.includes(meeting.id)) meetings.push(meeting)
+  }
+  if (options.only !== undefined) {
+    const missing = options.only.filter((id) => !meetings.some((meeting) => meeting.id === id))
+    if (missing.length > 0) throw new DatasetError(`no meeting with id ${missing.join(', ')}`)
+  }
+  return meetings
+}
+
+/** Words of every participant's minutes together (whitespace-separated; a Korean eojeol counts as one). */
+export function minutesWordCount (meeting: EvalMeeting): number {
+  return meeting.minutes.reduce((sum, minutes) => sum + minutes.content.split(/\s+/).filter(Boolean).length, 0)
+}
