@@ -6,7 +6,8 @@ import type { StoreLimits, StoreLogger } from './types.ts'
 
 /** The settings engine selection reads (a structural slice of @meeting-ai/config's Config). */
 export interface EngineSettings {
-  storeEngine: 'auto' | 'redis' | 'embedded'
+  /** STORE_ENGINE: auto | redis | embedded (a plain string, as @meeting-ai/config types enums). */
+  storeEngine: string
   redisUrl: string
   /** REDIS_URL came from the environment: then it must answer, there is no fallback. */
   redisUrlExplicit: boolean
