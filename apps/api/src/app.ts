@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client'
 import type { Config } from '@meeting-ai/config'
 import type { StoreEngine } from '@meeting-ai/store'
 import type { SegmentPipeline } from '@meeting-ai/worker'
+import type { AnalysisEngine } from '@meeting-ai/llm'
 import { loggerOptions } from './logger.ts'
 import { tooManyRequests } from './http/problems.ts'
 import problemPlugin from './plugins/app/problem.ts'
@@ -13,6 +14,8 @@ import authPlugin from './plugins/app/auth.ts'
 import storePlugin from './plugins/external/store.ts'
 import corsPlugin from './plugins/external/cors.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
+import llmPlugin from './plugins/external/llm.ts'
+import consolidationPlugin from './consolidation/plugin.ts'
 import ssePlugin from './plugins/external/sse.ts'
 import subscriptionsPlugin from './plugins/app/subscriptions.ts'
 import healthRoutes from './routes/health.ts'
@@ -20,6 +23,8 @@ import docsRoutes from './routes/docs.ts'
 import suggestionStreamRoutes from './routes/suggestions/stream.ts'
 import streamTokenRoutes from './routes/meetings/stream-token.ts'
 import sttIngestRoutes from './routes/stt/events.ts'
+import consolidateRoutes from './routes/transcripts/consolidate.ts'
+import regenerateRoutes from './routes/meetings/regenerate.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -29,6 +34,8 @@ export interface BuildAppOptions {
   registry?: Registry
   /** The worker's pipeline, fed by HTTP ingest (all-in-one); when absent the app makes its own. */
   pipeline?: SegmentPipeline
+  /** Analysis engine (tests, all-in-one); when absent the app makes one from the LLM_* settings. */
+  engine?: AnalysisEngine
   /** false silences request logs (benchmarks); default follows LOG_LEVEL. */
   logger?: boolean
 }
@@ -60,6 +67,7 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   await app.register(corsPlugin, { origins: config.frontendOrigin })
   await app.register(swaggerPlugin)
   await app.register(ssePlugin)
+  await app.register(llmPlugin, { config, ...(options.engine !== undefined && { engine: options.engine }) })
   await app.register(rateLimit, {
     global: false,
     max: Math.max(config.rateLimitPerMinute, 1),
@@ -71,6 +79,7 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   // App logic.
   await app.register(authPlugin, { config })
   await app.register(subscriptionsPlugin, { config })
+  await app.register(consolidationPlugin, { config })
 
   // Routes.
   await app.register(healthRoutes)
@@ -78,6 +87,8 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   await app.register(suggestionStreamRoutes)
   await app.register(streamTokenRoutes, { config })
   await app.register(sttIngestRoutes, { config, ...(options.pipeline !== undefined && { pipeline: options.pipeline }) })
+  await app.register(consolidateRoutes, { config })
+  await app.register(regenerateRoutes, { config })
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id)

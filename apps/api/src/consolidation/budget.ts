@@ -1,0 +1,45 @@
+const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value))
+
+/**
+ * The time plan of one consolidation, counted from the request's arrival (the caller's 30 s
+ * clock started then, not when we began working):
+ *
+ *   arrival ── map (LLM per chunk) ── mapDeadline ── reduce (LLM) ── reduceDeadline ── fallback + store ── deadline
+ *
+ * Whatever the LLM has not finished by a phase's end is done by the offline engine, which
+ * takes milliseconds, in the reserve kept before the deadline.
+ */
+export class Budget {
+  readonly deadline: number
+  /** Kept for offline fallback, post-processing and storing. */
+  readonly finalReserveMs: number
+  /** Kept for the LLM reduce step when the map step runs long. */
+  readonly reduceShareMs: number
+
+  constructor (readonly arrival: number, readonly budgetMs: number) {
+    this.deadline = arrival + budgetMs
+    this.finalReserveMs = clamp(budgetMs * 0.08, 250, 1500)
+    this.reduceShareMs = clamp(budgetMs * 0.25, 500, 8000)
+  }
+
+  get mapDeadline (): number {
+    return this.deadline - this.finalReserveMs - this.reduceShareMs
+  }
+
+  get reduceDeadline (): number {
+    return this.deadline - this.finalReserveMs
+  }
+
+  remaining (until = this.deadline): number {
+    return Math.max(0, until - Date.now())
+  }
+
+  elapsedMs (): number {
+    return Date.now() - this.arrival
+  }
+
+  /** A signal that fires at `until` (immediately when already past). */
+  signalAt (until: number): AbortSignal {
+    return AbortSignal.timeout(Math.max(1, until - Date.now()))
+  }
+}
