@@ -41,7 +41,8 @@ export class Viewer {
       this.state = 'closed'
       return false
     }
-    response.write(frame)
+    // Measured before writing: a single frame larger than the limit must not drop a client that
+    // keeps up, so the backlog is bounded by the limit plus one frame.
     if (response.writableLength > this.options.maxBufferedBytes) {
       this.state = 'closed'
       this.options.metrics.slowClientsDropped.inc()
@@ -50,6 +51,7 @@ export class Viewer {
       response.destroy()
       return false
     }
+    response.write(frame)
     return true
   }
 

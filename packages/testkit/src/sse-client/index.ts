@@ -42,6 +42,7 @@ export class SseClient {
   private pendingData: string[] = []
   private pendingHasData = false
   private destroyRequest: () => void = () => {}
+  private pauseResponse: () => void = () => {}
 
   private constructor (readonly status: number, readonly headers: IncomingHttpHeaders, lastEventId: string | undefined) {
     this.lastEventId = lastEventId
@@ -65,6 +66,7 @@ export class SseClient {
         clearTimeout(timer)
         const client = new SseClient(res.statusCode ?? 0, res.headers, options.lastEventId)
         client.destroyRequest = () => { req.destroy() }
+        client.pauseResponse = () => { res.pause() }
         const sse = String(res.headers['content-type'] ?? '').startsWith('text/event-stream')
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => {
@@ -148,6 +150,11 @@ export class SseClient {
 
   close (): void {
     this.destroyRequest()
+  }
+
+  /** Stops reading (a slow client): the server's unsent output grows until it drops us. */
+  pause (): void {
+    this.pauseResponse()
   }
 
   private notify (): void {
