@@ -79,7 +79,10 @@ export async function selectEngine (settings: EngineSettings, options: SelectEng
     return embedded(settings, logger)
   }
   const redisRequired = settings.storeEngine === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
-  if (!redisRequired && !await redisAnswers(settings.redisUrl, options.probeTimeoutMs ?? 1000)) {
+  // One attempt without retries: a refused connection answers at once, so start-up fails (or
+  // falls back) in milliseconds instead of after the reconnecting client's timeout.
+  const answers = await redisAnswers(settings.redisUrl, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
+  if (!redisRequired && !answers) {
     logger.warn(
       { engine: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
       `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory engine. ` +
@@ -87,7 +90,9 @@ export async function selectEngine (settings: EngineSettings, options: SelectEng
     )
     return embedded(settings, logger)
   }
-  const engine = await redis(settings, options, redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe')
+  const reason = redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe'
+  if (!answers) throw unavailable(settings, options, reason, 'no PONG: refused, unreachable, or the credentials were rejected')
+  const engine = await redis(settings, options, reason)
   logger.info({ engine: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store engine: redis')
   return engine
 }
@@ -102,6 +107,16 @@ function embedded (settings: EngineSettings, logger: StoreLogger): EmbeddedEngin
   return createEmbeddedEngine({ limits: limitsOf(settings), logger, ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS }) })
 }
 
+function unavailable (settings: EngineSettings, options: SelectEngineOptions, reason: string, cause: unknown): StoreError {
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  return new StoreError(
+    `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${detail}); ${reason}. Start Redis or fix REDIS_URL` +
+    (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE_ENGINE=embedded' : ''),
+    'STORE_UNAVAILABLE',
+    { cause }
+  )
+}
+
 async function redis (settings: EngineSettings, options: SelectEngineOptions, reason: string): Promise<RedisEngine> {
   try {
     return await createRedisEngine({
@@ -113,12 +128,6 @@ async function redis (settings: EngineSettings, options: SelectEngineOptions, re
       connectTimeoutMs: options.connectTimeoutMs ?? 5000
     })
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error)
-    throw new StoreError(
-      `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${cause}); ${reason}. Start Redis or fix REDIS_URL` +
-      (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE_ENGINE=embedded' : ''),
-      'STORE_UNAVAILABLE',
-      { cause: error }
-    )
+    throw unavailable(settings, options, reason, error)
   }
 }
