@@ -6,14 +6,16 @@ import type { StructuredOutputMode } from './openai/structured-output.ts'
 
 /** The LLM fields of `Config` (@meeting-ai/config); a plain object with these works too. */
 export interface LlmSettings {
-  llmEngine?: 'auto' | 'openai' | 'offline'
+  /** auto | openai | offline (a string, as Config types its enums). */
+  llmEngine?: string
   llmBaseUrl?: string | undefined
   llmApiKey?: string | undefined
   llmModel?: string
   llmTimeoutMs?: number
   llmMaxRetries?: number
   llmConcurrency?: number
-  llmStructuredOutput?: StructuredOutputMode
+  /** auto | json_schema | json_object. */
+  llmStructuredOutput?: string
   llmRedactPii?: boolean
 }
 
@@ -21,6 +23,10 @@ export interface CreateEngineOptions extends LlmSettings {
   metrics?: EngineMetrics
   /** Fine tuning of the OpenAI provider that has no environment variable (breaker, backoff). */
   openai?: Partial<Omit<OpenAiEngineOptions, 'model'>>
+}
+
+function isStructuredOutputMode (value: string): value is StructuredOutputMode {
+  return value === 'auto' || value === 'json_schema' || value === 'json_object'
 }
 
 export class EngineConfigError extends Error {
@@ -37,8 +43,13 @@ export class EngineConfigError extends Error {
  */
 export function createEngine (options: CreateEngineOptions = {}): AnalysisEngine {
   const kind = options.llmEngine ?? 'auto'
+  if (!['auto', 'openai', 'offline'].includes(kind)) throw new EngineConfigError(`LLM_ENGINE must be auto, openai or offline, not ${kind}`)
+  const structured = options.llmStructuredOutput
+  if (structured !== undefined && !isStructuredOutputMode(structured)) {
+    throw new EngineConfigError(`LLM_STRUCTURED_OUTPUT must be auto, json_schema or json_object, not ${structured}`)
+  }
   const configured = options.llmApiKey !== undefined || options.llmBaseUrl !== undefined
-  if (kind === 'offline' || (kind === 'auto' && !configured)) return new OfflineEngine()
+  if (kind === 'offline' || (kind === 'auto' && !configured)) return new OfflineEngine(options.metrics === undefined ? {} : { metrics: options.metrics })
   if (options.llmApiKey === undefined && options.llmBaseUrl === undefined) {
     throw new EngineConfigError('LLM_ENGINE=openai needs LLM_API_KEY (OpenAI) or LLM_BASE_URL (a compatible server)')
   }
@@ -50,7 +61,7 @@ export function createEngine (options: CreateEngineOptions = {}): AnalysisEngine
     ...(options.llmTimeoutMs === undefined ? {} : { timeoutMs: options.llmTimeoutMs }),
     ...(options.llmMaxRetries === undefined ? {} : { maxRetries: options.llmMaxRetries }),
     ...(options.llmConcurrency === undefined ? {} : { concurrency: options.llmConcurrency }),
-    ...(options.llmStructuredOutput === undefined ? {} : { structuredOutput: options.llmStructuredOutput }),
+    ...(structured === undefined ? {} : { structuredOutput: structured }),
     ...(options.llmRedactPii === undefined ? {} : { redactPii: options.llmRedactPii }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics })
   })

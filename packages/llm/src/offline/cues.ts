@@ -3,9 +3,9 @@
  * risk, in English and Korean. Regular expressions over the sentence as written.
  */
 
-const EN_ACTOR_ACTION = /\b(?:i|we|you|he|she|they|[A-Z][a-z]+)\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
+const EN_ACTOR_ACTION = /\b(?:i|we|you|he|she|they|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
 const EN_ACTION = /\b(?:action items?|todo|to-do|follow[- ]up|let's|let us|please|can you|could you|would you|assigned to|responsible for|take care of|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))\b/i
-const EN_NEED = /\b(?:we|someone|somebody|they|you)\s+(?:need to|needs to|have to|should|must)\b|\bneeds? to be\b|\bsomeone (?:has|needs|should)\b/i
+const EN_NEED = /\b(?:we|someone|somebody|they|you)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:need to|needs to|have to|should|must)\b|\bneeds? to be\b|\bsomeone (?:has|needs|should)\b/i
 const EN_IMPERATIVE = /^(?:send|prepare|update|schedule|check|review|draft|book|share|email|e-mail|call|fix|create|write|set up|confirm|ask|contact|finali[sz]e|circulate|collect|investigate|run|organi[sz]e|reach out|arrange|publish|submit|test)\b/i
 
 const KO_ACTION = /(까지|담당(?:하|해|할|은|는|이|:|으로)|부탁|해야|할 것|하겠습니다|하겠음|드리겠|드릴게|할게요|맡기로|맡아|챙겨|챙기기로|예정입니다|할 예정|진행하기로|준비하기로|공유하기로|보내기로|작성하기로|정리하기로|확인하기로|하도록|해 주세요|해주세요|해 주시|해주시|TODO|액션 아이템)/
@@ -47,7 +47,7 @@ export function isDecision (sentence: string): boolean {
 
 /** Recaps and logistics restate or schedule; they are not new actions. */
 export function isRecapOrLogistics (sentence: string): boolean {
-  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의/.test(sentence.trim())
+  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의/.test(sentence.trim())
 }
 
 export function isPending (sentence: string): boolean {

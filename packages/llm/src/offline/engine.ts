@@ -2,7 +2,8 @@ import type { Agenda } from '@meeting-ai/contracts'
 import type {
   AgendaNotes, AnalysisEngine, CallOptions, ChunkAnalysis, ChunkInput, ConsolidationDraft, ReduceInput, SuggestInput, SuggestionDraft
 } from '../engine.ts'
-import { LlmAbortedError, LlmDeadlineError } from '../errors.ts'
+import { LlmAbortedError, LlmDeadlineError, LlmError } from '../errors.ts'
+import { emit, type EngineMetrics } from '../metrics.ts'
 import { outputLanguage } from '../text/language.ts'
 import { dedupeTexts, textSimilarity } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
@@ -28,15 +29,44 @@ function checkCall (options: CallOptions | undefined): void {
 export class OfflineEngine implements AnalysisEngine {
   readonly name = OFFLINE_ENGINE_NAME
   readonly external = false
+  readonly #metrics: EngineMetrics | undefined
+
+  constructor (options: { metrics?: EngineMetrics } = {}) {
+    this.#metrics = options.metrics
+  }
 
   async suggest (input: SuggestInput, options?: CallOptions): Promise<SuggestionDraft[]> {
-    checkCall(options)
+    return this.#measure('suggest', options, () => this.#suggest(input))
+  }
+
+  async analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis> {
+    return this.#measure('analyseChunk', options, () => this.#analyseChunk(input))
+  }
+
+  async reduce (input: ReduceInput, options?: CallOptions): Promise<ConsolidationDraft> {
+    return this.#measure('reduce', options, () => this.#reduce(input))
+  }
+
+  async #measure<T> (operation: string, options: CallOptions | undefined, work: () => T): Promise<T> {
+    const started = Date.now()
+    try {
+      checkCall(options)
+      const result = work()
+      emit(this.#metrics, 'onCall', { engine: this.name, operation, durationMs: Date.now() - started, attempts: 0 })
+      return result
+    } catch (error) {
+      const code = error instanceof LlmError ? error.code : undefined
+      emit(this.#metrics, 'onCall', { engine: this.name, operation, durationMs: Date.now() - started, attempts: 0, ...(code === undefined ? {} : { errorCode: code }) })
+      throw error
+    }
+  }
+
+  #suggest (input: SuggestInput): SuggestionDraft[] {
     const language = outputLanguage(input.language, input.segments.map((s) => s.text).join(' '))
     return liveSuggestions(input.segments, input.previousSuggestions, language)
   }
 
-  async analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis> {
-    checkCall(options)
+  #analyseChunk (input: ChunkInput): ChunkAnalysis {
     const allText = input.minutes.map((m) => m.content).join('\n')
     const language = outputLanguage(input.language, allText)
     const agendas: Agenda[] = input.agendas.length > 0 ? input.agendas : deriveAgendas(input.minutes)
@@ -52,8 +82,7 @@ export class OfflineEngine implements AnalysisEngine {
     }
   }
 
-  async reduce (input: ReduceInput, options?: CallOptions): Promise<ConsolidationDraft> {
-    checkCall(options)
+  #reduce (input: ReduceInput): ConsolidationDraft {
     const sample = input.chunks.flatMap((c) => [...c.todos, ...c.agendaNotes.flatMap((n) => n.points)]).join(' ')
     const language = outputLanguage(input.language, sample)
     const merged = mergeNotes(input, language)

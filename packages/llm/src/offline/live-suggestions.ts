@@ -63,13 +63,14 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       if (!answered(s, spoken.slice(i + 1))) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
       return
     }
+    // "Let's go with November 18" decides; it asks nobody to do anything.
+    if (isDecision(s.text) && !(isAction(s.text) && hasOwner(s.text))) {
+      drafts.push({ ...base, content: phrases.decision(quote(s.text)), kind: 'decision', confidence: 0.6 })
+      return
+    }
     if (isAction(s.text)) {
       if (!hasOwner(s.text)) drafts.push({ ...base, content: phrases.owner(quote(s.text)), kind: 'action', confidence: 0.65 })
       else if (!hasDeadline(s.text)) drafts.push({ ...base, content: phrases.deadline(quote(s.text)), kind: 'action', confidence: 0.5 })
-      return
-    }
-    if (isDecision(s.text)) {
-      drafts.push({ ...base, content: phrases.decision(quote(s.text)), kind: 'decision', confidence: 0.6 })
       return
     }
     if (isRisk(s.text)) drafts.push({ ...base, content: phrases.risk(quote(s.text)), kind: 'risk', confidence: 0.55 })

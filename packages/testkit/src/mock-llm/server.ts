@@ -125,11 +125,15 @@ export async function startMockLlm (options: MockLlmOptions = {}): Promise<MockL
   })
 
   const answer = async (req: IncomingMessage, res: ServerResponse, request: RecordedRequest) => {
-    const entry = queue.shift()
     let reply: MockReply
-    if (!supportsJsonSchema && request.responseFormat === 'json_schema') reply = { fault: 'reject-json-schema' }
-    else if (entry === undefined) reply = await (handler ?? derivedReply)(request)
-    else reply = typeof entry === 'function' ? await entry(request) : entry
+    // A rejected request leaves the script alone: the scripted reply is for the request that follows.
+    if (!supportsJsonSchema && request.responseFormat === 'json_schema') {
+      reply = { fault: 'reject-json-schema' }
+    } else {
+      const entry = queue.shift()
+      if (entry === undefined) reply = await (handler ?? derivedReply)(request)
+      else reply = typeof entry === 'function' ? await entry(request) : entry
+    }
 
     const delay = reply.latencyMs ?? latencyMs
     if (delay > 0) {
