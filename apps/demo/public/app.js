@@ -67,10 +67,11 @@ setInterval(() => {
 
 // ---- The suggestion stream -------------------------------------------------------------
 
-function openStream (meetingId) {
+function openStream (meetingId, lastEventId) {
   return new Promise((resolve) => {
     state.source?.close()
-    const url = `${state.apiUrl}/api/ai/suggestions/meetings/${encodeURIComponent(meetingId)}/stream`
+    const resume = lastEventId === undefined ? '' : `?lastEventId=${encodeURIComponent(lastEventId)}`
+    const url = `${state.apiUrl}/api/ai/suggestions/meetings/${encodeURIComponent(meetingId)}/stream${resume}`
     const source = new EventSource(url)
     state.source = source
     let opened = false
@@ -300,7 +301,20 @@ async function main () {
   $('replay').addEventListener('click', () => { startRun() })
   $('consolidate').addEventListener('click', () => { consolidate() })
   setConnection('idle', 'Not connected')
-  if (params.get('autostart') !== '0') await startRun()
+  if (params.has('meeting')) {
+    // Watch mode: a meeting fed by someone else (e.g. `docker compose --profile replay run --rm replay`).
+    await watch(params.get('meeting'))
+  } else if (params.get('autostart') !== '0') {
+    await startRun()
+  }
+}
+
+/** Opens the stream of an existing meeting, from the start of its replay stream, without sending anything. */
+async function watch (meetingId) {
+  state.meetingId = meetingId
+  $('meeting-id').textContent = meetingId
+  $('transcript-empty').textContent = `Watching meeting ${meetingId}: its segments arrive from another producer, only its suggestions show here.`
+  await openStream(meetingId, '0')
 }
 
 main().catch((error) => showNotice(`The demo could not start: ${error.message}`))
