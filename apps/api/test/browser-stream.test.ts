@@ -8,6 +8,12 @@ import { publish, startApi } from './stream-fixture.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 
+/** What the page collects on its global object (window in the browser). */
+interface PageState {
+  received: Array<{ type: string, id?: string, data: unknown }>
+  errors: number
+}
+
 /** The demo page: EventSource against the API on another origin, events collected on window. */
 function page (streamUrl: string): string {
   return `<!doctype html><meta charset="utf-8"><title>stream</title><script>
@@ -66,11 +72,11 @@ t.test('a browser EventSource on http://localhost:<page port> receives suggestio
   t.same(suggestions.map((e) => e.id), [...ids, live], 'ai-suggestion events with the replay ids, in order')
   t.match(suggestions[2]?.data, { meetingId: 'm-browser', suggestions: [{ content: 'third, live' }] })
   t.ok(received.filter((e) => e.type === 'ping').every((e) => e.data === '{}'), 'pings carry {}')
-  t.equal(await tab.evaluate(() => (window as unknown as { errors: number }).errors), 0, 'no EventSource error')
+  t.equal(await tab.evaluate(() => (globalThis as unknown as PageState).errors), 0, 'no EventSource error')
 
   // The same page from an origin not in FRONTEND_ORIGIN: the browser itself blocks the stream.
   const blocked = await browser.newPage()
   await blocked.goto(otherOrigin)
-  await blocked.waitForFunction(() => (window as unknown as { errors: number }).errors > 0, undefined, { timeout: 10_000 })
-  t.equal(await blocked.evaluate(() => (window as unknown as { received: unknown[] }).received.length), 0, 'an unlisted origin gets nothing (CORS enforced by the browser)')
+  await blocked.waitForFunction(() => (globalThis as unknown as PageState).errors > 0, undefined, { timeout: 10_000 })
+  t.equal(await blocked.evaluate(() => (globalThis as unknown as PageState).received.length), 0, 'an unlisted origin gets nothing (CORS enforced by the browser)')
 })
