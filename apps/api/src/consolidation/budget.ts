@@ -40,6 +40,6 @@ export class Budget {
 
   /** A signal that fires at `until` (immediately when already past). */
   signalAt (until: number): AbortSignal {
-    return AbortSignal.timeout(Math.max(1, until - Date.now()))
+    return AbortSignal.timeout(Math.max(1, Math.ceil(until - Date.now())))
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToIo, setTimeout as delay } from 'node:timers/promises'
 import pLimit from 'p-limit'
 import type { Agenda } from '@meeting-ai/contracts'
 import { isLlmError, type AnalysisEngine, type CallOptions, type ChunkAnalysis, type ConsolidationDraft, type MinutesPart, type ReduceInput } from '@meeting-ai/llm'
@@ -35,6 +36,26 @@ export interface MapReduceOptions {
 }
 
 const BUDGET = 'budget'
+
+/**
+ * The offline engine costs CPU time roughly in proportion to the text: about 10-45 µs per
+ * character here (more for Korean), so a 3-hour meeting takes seconds, not milliseconds.
+ * The estimate follows what calls actually took, and the fallback starts early enough to
+ * finish by the map deadline.
+ */
+const offlineCost = {
+  msPerChar: 0.05,
+  safety: 1.5,
+  observe (chars: number, ms: number): void {
+    if (chars < 2000) return
+    this.msPerChar = 0.7 * this.msPerChar + 0.3 * (ms / chars)
+  },
+  estimate (chars: number): number {
+    return chars * this.msPerChar * this.safety
+  }
+}
+// How often the fallback shadow re-checks whether it must start.
+const SHADOW_POLL_MS = 100
 
 function reasonOf (error: unknown, signal: AbortSignal): string {
   if (signal.aborted) return BUDGET
@@ -120,9 +141,18 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     ...(plan.language !== undefined && { language: plan.language }),
     ...(plan.instructions !== undefined && { instructions: plan.instructions })
   })
+  const offlineChunk = async (chunk: MinutesChunk): Promise<ChunkAnalysis> => {
+    const started = Date.now()
+    const analysis = await fallback.analyseChunk(chunkInput(chunk))
+    offlineCost.observe(chunk.chars, Date.now() - started)
+    return analysis
+  }
   const offline = async (): Promise<ConsolidationDraft> => {
     const analyses: ChunkAnalysis[] = []
-    for (const chunk of chunks) analyses.push(await fallback.analyseChunk(chunkInput(chunk)))
+    for (const chunk of chunks) {
+      analyses.push(await offlineChunk(chunk))
+      await yieldToIo()
+    }
     return await fallback.reduce(reduceInput(analyses))
   }
 
@@ -135,6 +165,27 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   const mapOptions: CallOptions = { signal: mapSignal, deadline: budget.mapDeadline }
   const analyses: Array<ChunkAnalysis | undefined> = []
   const failed = new Map<number, string>()
+
+  // The fallback shadow: offline analyses of the chunks the LLM has not delivered, started as
+  // late as possible yet early enough to be done by the map deadline, last-queued chunks first
+  // (the LLM reaches them last). It yields between chunks so other requests are served.
+  const shadowed = new Map<number, ChunkAnalysis>()
+  const shadowStop = new AbortController()
+  const shadow = (async () => {
+    while (!shadowStop.signal.aborted) {
+      const open = chunks.filter((c) => analyses[c.index] === undefined && !shadowed.has(c.index))
+      if (open.length === 0) return
+      const startAt = budget.mapDeadline - offlineCost.estimate(open.reduce((sum, c) => sum + c.chars, 0))
+      if (Date.now() < startAt) {
+        await delay(Math.min(SHADOW_POLL_MS, startAt - Date.now()), undefined, { signal: shadowStop.signal }).catch(() => {})
+        continue
+      }
+      const chunk = open[open.length - 1]!
+      shadowed.set(chunk.index, await offlineChunk(chunk))
+      await yieldToIo()
+    }
+  })()
+
   await Promise.all(chunks.map(async (chunk) => await limit(async () => {
     // Calls still queued when the map phase ends are not started at all.
     if (mapSignal.aborted) {
@@ -148,22 +199,38 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     }
   })))
 
+  shadowStop.abort()
+  await shadow
+
   const notes: string[] = []
   const byReason = new Map<string, string[]>()
+  const skipped: string[] = []
+  // Past this point the answer would come too late: what is still missing is left out, and said so.
+  const lastStart = budget.reduceDeadline + budget.finalReserveMs / 2
   for (const [index, reason] of [...failed].sort(([a], [b]) => a - b)) {
     options.onFailure?.('chunk', reason)
-    byReason.set(reason, [...(byReason.get(reason) ?? []), chunks[index]!.label])
-    analyses[index] = await fallback.analyseChunk(chunkInput(chunks[index]!))
+    const chunk = chunks[index]!
+    const ready = shadowed.get(index)
+    if (ready === undefined && Date.now() >= lastStart) {
+      skipped.push(chunk.label)
+      continue
+    }
+    byReason.set(reason, [...(byReason.get(reason) ?? []), chunk.label])
+    analyses[index] = ready ?? await offlineChunk(chunk)
   }
-  const complete = analyses as ChunkAnalysis[]
+  const complete = analyses.filter((a): a is ChunkAnalysis => a !== undefined)
+  if (complete.length === 0) throw new Error('no part of the minutes could be analysed within the budget')
+  const skippedNote = skipped.length > 0 ? [`Not analysed at all (the time budget ran out): ${skipped.join('; ')}.`] : []
 
   if (failed.size === chunks.length) {
     const reason = [...byReason.keys()].map(describeReason).join('; ')
-    return { draft: await fallback.reduce(reduceInput(complete)), notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`], partial: true, model: fallback.name }
+    const draft = await fallback.reduce(reduceInput(complete))
+    return { draft, notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`, ...skippedNote], partial: true, model: fallback.name }
   }
   for (const [reason, labels] of byReason) {
     notes.push(`Summarised by the offline extractive engine because ${describeReason(reason)}: ${labels.join('; ')}.`)
   }
+  notes.push(...skippedNote)
 
   const reduceSignal = budget.signalAt(budget.reduceDeadline)
   const reduceOptions: CallOptions = { signal: reduceSignal, deadline: budget.reduceDeadline }

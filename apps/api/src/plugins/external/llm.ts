@@ -51,5 +51,18 @@ export default fp(async function llmPlugin (app: FastifyInstance, options: LlmPl
   const engine = options.engine ?? createEngine({ ...(options.config as LlmSettings), metrics: engineMetrics(app.metrics.registry) })
   app.decorate('llm', engine)
   app.decorate('offlineLlm', engine instanceof OfflineEngine ? engine : new OfflineEngine())
+  // The fallback must be fast exactly when the budget is nearly spent: load its lazy parts
+  // (segmenters, stop-word tables) at start rather than on the first late request.
+  app.addHook('onReady', async () => {
+    const started = Date.now()
+    const minutes = [{ userId: 'warm-up', content: 'Budget: we agreed to cut travel. Kim will send the budget by Friday.\n예산: 출장비를 줄이기로 함. 김민수 님이 금요일까지 예산안을 보내기로 함.' }]
+    try {
+      const chunk = await app.offlineLlm.analyseChunk({ agendas: [], minutes })
+      await app.offlineLlm.reduce({ agendas: [], chunks: [chunk] })
+      app.log.debug({ ms: Date.now() - started }, 'offline engine warmed up')
+    } catch (error) {
+      app.log.warn({ err: error }, 'offline engine warm-up failed')
+    }
+  })
   app.log.info({ engine: engine.name }, 'analysis engine ready')
 }, { name: 'llm', dependencies: ['metrics'] })

@@ -32,7 +32,7 @@ export default async function regenerateRoutes (app: FastifyInstance, options: {
   }, async (request, reply) => {
     try {
       return await app.consolidation.regenerate(request.params.meetingId, request.body ?? {}, {
-        arrival: Date.now() - reply.elapsedTime,
+        arrival: Math.floor(Date.now() - reply.elapsedTime),
         caller: app.auth.callerOf(request),
         log: request.log
       })

@@ -40,7 +40,7 @@ export default async function consolidateRoutes (app: FastifyInstance, options: 
   }, async (request, reply) => {
     try {
       return await app.consolidation.consolidate(request.body, {
-        arrival: Date.now() - reply.elapsedTime,
+        arrival: Math.floor(Date.now() - reply.elapsedTime),
         caller: app.auth.callerOf(request),
         log: request.log,
         ...(request.headers['idempotency-key'] !== undefined && { idempotencyKey: request.headers['idempotency-key'] })
