@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '@meeting-ai/config'
 import { toLocalDateTimeArray } from '../pipeline/timestamp.ts'
 import { loadRecording } from './recording.ts'
-import { eventHubsSender, httpSender, redisStreamSender, type EventSender } from './senders.ts'
+import type { EventSender } from './event-sender.ts'
 
 const USAGE = `usage: pnpm stt:replay <file.json | sample:en | sample:ko> [--meeting <id>] [--speed <factor> | --fast]
                        [--to redis|eventhubs|http] [--url http://127.0.0.1:8087]
@@ -37,9 +37,10 @@ async function main (): Promise<void> {
   const meetingId = values.meeting ?? recording.meetingId
   let sender: EventSender
   switch (values.to) {
-    case 'redis': sender = await redisStreamSender(config); break
-    case 'eventhubs': sender = eventHubsSender(config); break
-    case 'http': sender = httpSender(config, values.url); break
+    // Loaded on demand: the Event Hubs SDK alone takes seconds to load.
+    case 'redis': sender = await (await import('./redis-stream-sender.ts')).redisStreamSender(config); break
+    case 'eventhubs': sender = (await import('./event-hubs-sender.ts')).eventHubsSender(config); break
+    case 'http': sender = (await import('./http-sender.ts')).httpSender(config, values.url); break
     default: throw new Error(`--to must be redis, eventhubs or http, got ${values.to}`)
   }
   const startedAt = Date.now()

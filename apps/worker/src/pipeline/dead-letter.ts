@@ -21,8 +21,10 @@ function capRaw (raw: unknown): string {
   else {
     try {
       text = JSON.stringify(raw) ?? String(raw)
-    } catch {
-      text = String(raw)
+    } catch (error) {
+      // Hostile bodies (nesting deep enough to overflow the stack) cannot be serialised;
+      // String() would overflow the same way, so keep a description instead.
+      text = `[unserialisable ${Array.isArray(raw) ? 'array' : typeof raw}: ${(error as Error).message}]`
     }
   }
   const bytes = Buffer.from(text, 'utf8')

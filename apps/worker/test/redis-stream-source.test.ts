@@ -1,0 +1,116 @@
+import { test, type Test } from 'tap'
+import { Registry } from 'prom-client'
+import type { RedisEngine } from '@meeting-ai/store'
+import { uniquePrefix } from '@meeting-ai/testkit/redis'
+import { createWorker, DEFAULT_STREAM_GROUP, sttStreamKeyFor, type Worker } from '../src/index.ts'
+import { ScriptedEngine } from './fixtures/scripted-engine.ts'
+import { eventually, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
+
+const fastStream = { blockMs: 100, claimIdleMs: 60_000, claimIntervalMs: 60_000 }
+
+async function metric (registry: Registry, outcome: string): Promise<number> {
+  const values = (await registry.getSingleMetric('meeting_ai_worker_events_total')?.get())?.values ?? []
+  return values.filter((v) => v.labels.outcome === outcome).reduce((sum, v) => sum + v.value, 0)
+}
+
+function startWorker (t: Test, store: RedisEngine, overrides: Record<string, string>, redisStream: object = fastStream): { worker: Worker, registry: Registry, pipeline: Worker['pipeline'] } {
+  const registry = new Registry()
+  const worker = createWorker({
+    config: testConfig(store.prefix, { STT_SOURCE: 'redis-stream', ...overrides }),
+    store,
+    engine: new ScriptedEngine(),
+    logger: recordingLogger(),
+    registry,
+    redisStream
+  })
+  t.teardown(async () => { await worker.stop() })
+  return { worker, registry, pipeline: worker.pipeline }
+}
+
+async function produce (store: RedisEngine, key: string, meetingId: string, from: number, to: number): Promise<void> {
+  for (let n = from; n <= to; n++) await store.client.xAdd(key, '*', { event: JSON.stringify(sttEvent(meetingId, n)) })
+}
+
+const windowLength = (store: RedisEngine, meetingId: string) => async () => (await store.windows.read(meetingId)).length
+
+test('a restarted worker resumes from its group without loss or duplicates', async (t) => {
+  const prefix = uniquePrefix('worker-stream')
+  const store = await redisStore(t, prefix)
+  const key = `${prefix}stt:events`
+  await produce(store, key, 'm-rs', 1, 3)
+  const first = startWorker(t, store, {})
+  await first.worker.start()
+  await eventually(async () => await windowLength(store, 'm-rs')() === 3)
+  await first.worker.stop()
+
+  await produce(store, key, 'm-rs', 4, 5)
+  const second = startWorker(t, store, {})
+  await second.worker.start()
+  await eventually(async () => await windowLength(store, 'm-rs')() === 5)
+  await second.pipeline.drain()
+  t.same((await store.windows.read('m-rs')).map((s) => s.text), [1, 2, 3, 4, 5].map((n) => `segment ${n}`), 'in order, none lost')
+  t.equal(await metric(first.registry, 'accepted'), 3)
+  t.equal(await metric(second.registry, 'accepted'), 2, 'the restart read only what was new')
+  t.equal(await metric(second.registry, 'duplicate'), 0, 'nothing acknowledged came again')
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  t.pass('everything acknowledged')
+})
+
+test('entries a worker read but never acknowledged are taken again on its restart', async (t) => {
+  const prefix = uniquePrefix('worker-stream')
+  const store = await redisStore(t, prefix)
+  const key = `${prefix}stt:events`
+  await store.client.xGroupCreate(key, DEFAULT_STREAM_GROUP, '0', { MKSTREAM: true })
+  await produce(store, key, 'm-own', 1, 3)
+  // The same consumer name read them, then crashed before XACK.
+  await store.client.xReadGroup(DEFAULT_STREAM_GROUP, 'w-test', { key, id: '>' }, { COUNT: 10 })
+  const { worker } = startWorker(t, store, {})
+  await worker.start()
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  t.equal(await windowLength(store, 'm-own')(), 3)
+})
+
+test('a dead consumer\'s pending entries are reclaimed with XAUTOCLAIM', async (t) => {
+  const prefix = uniquePrefix('worker-stream')
+  const store = await redisStore(t, prefix)
+  const key = `${prefix}stt:events`
+  await store.client.xGroupCreate(key, DEFAULT_STREAM_GROUP, '0', { MKSTREAM: true })
+  await produce(store, key, 'm-claim', 1, 4)
+  await store.client.xReadGroup(DEFAULT_STREAM_GROUP, 'dead-worker', { key, id: '>' }, { COUNT: 10 })
+  t.equal((await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending, 4, 'held by the dead consumer')
+  const { worker, registry } = startWorker(t, store, {}, { blockMs: 100, claimIdleMs: 50, claimIntervalMs: 50 })
+  await worker.start()
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  t.equal(await windowLength(store, 'm-claim')(), 4)
+  t.equal(await metric(registry, 'accepted'), 4)
+})
+
+test('sharded stream: each meeting stays on one shard and every shard is read', async (t) => {
+  const prefix = uniquePrefix('worker-stream')
+  const store = await redisStore(t, prefix)
+  const base = `${prefix}stt:events`
+  const meetings = ['m-a', 'm-b', 'm-c', 'm-d', 'm-e', 'm-f']
+  const keys = new Set(meetings.map((m) => sttStreamKeyFor(base, 4, m)))
+  t.ok(keys.size > 1, 'meetings spread over shards')
+  for (const meetingId of meetings) await produce(store, sttStreamKeyFor(base, 4, meetingId), meetingId, 1, 2)
+  const { worker } = startWorker(t, store, { STT_STREAM_SHARDS: '4' })
+  await worker.start()
+  for (const meetingId of meetings) await eventually(async () => await windowLength(store, meetingId)() === 2)
+  t.pass('all shards consumed')
+})
+
+test('a bad entry is dead-lettered and acknowledged, never blocking the stream', async (t) => {
+  const prefix = uniquePrefix('worker-stream')
+  const store = await redisStore(t, prefix)
+  const key = `${prefix}stt:events`
+  await store.client.xAdd(key, '*', { event: '{not json' })
+  await store.client.xAdd(key, '*', { other: 'field' })
+  await produce(store, key, 'm-bad', 1, 1)
+  const { worker } = startWorker(t, store, {})
+  await worker.start()
+  await eventually(async () => await windowLength(store, 'm-bad')() === 1)
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  const letters = await store.deadLetters.list(10)
+  t.same(letters.map((l) => l.code).sort(), ['INVALID_EVENT', 'INVALID_JSON'])
+  t.ok(letters.every((l) => l.source === 'redis-stream' && l.position.startsWith(`${key}/`)))
+})
