@@ -106,7 +106,7 @@ export const enLaunchConflict: AuthoredMeeting = {
     ['hannah', "Let's start with the date. The plan of record is Friday the 14th for the 3.0 launch."],
     ['victor', "The offline mode still crashes on older Android phones. I don't think Friday holds.", { kind: 'risk', about: 'offline mode crashes on older Android phones' }],
     ['hannah', 'Could we ship with offline mode switched off?', { kind: 'question', about: 'ship 3.0 with offline mode switched off' }],
-    ['victor', "Yes, the flag works. Then we ship 3.0 without offline mode and add it in 3.1."],
+    ['victor', 'Yes, the flag works. Then we ship 3.0 without offline mode and add it in 3.1.'],
     ['hannah', 'Good, offline mode stays off for 3.0.', { kind: 'decision', about: 'ship 3.0 with offline mode off, add it in 3.1', back: 2 }],
     ['victor', 'Even so I would rather launch on Monday the 17th, nobody wants a Friday release.'],
     ['hannah', 'Marketing already booked the press release for the 14th.'],
@@ -121,9 +121,9 @@ export const enLaunchConflict: AuthoredMeeting = {
     ['grace', "That's not what I heard from finance last week."],
     ['hannah', 'Support next. The support team needs training on the new subscription screens.'],
     ['victor', 'I can run a two-hour training session for support next Tuesday.'],
-    ['hannah', "Great, so support gets the two-hour training before launch. Someone should also update the help center articles.", { kind: 'action', about: 'update the help center articles', back: 1 }],
+    ['hannah', 'Great, so support gets the two-hour training before launch. Someone should also update the help center articles.', { kind: 'action', about: 'update the help center articles', back: 1 }],
     ['grace', 'Not me, I am drowning in the campaign.'],
-    ['hannah', "Then we leave it open for now. Thanks all."]
+    ['hannah', 'Then we leave it open for now. Thanks all.']
   ],
   minutes: [
     { speaker: 'hannah', content: '3.0 launch readiness.\n1. Launch date: we launch on Friday the 14th as planned. Offline mode still crashes on older Android phones, so we ship 3.0 with offline mode switched off; it comes in 3.1.\n2. Marketing: Grace is doing the app store screenshots. We use the new blue palette in the store listing. The free trial is 14 days (finance approved).\n3. Support: Victor runs a two-hour training for the support team next Tuesday. Someone needs to update the help center articles; no owner yet.' },

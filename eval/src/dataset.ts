@@ -10,7 +10,11 @@ import { compileValidator } from '@meeting-ai/contracts'
  * expects back (the labels). One JSON file per meeting in eval/meetings/.
  */
 
-export const MEETING_TAGS = ['standup', 'long', 'planning', 'no-agenda', 'conflict', 'injection', 'ci'] as const
+export const MeetingTag = Type.Union([
+  Type.Literal('standup'), Type.Literal('long'), Type.Literal('planning'), Type.Literal('no-agenda'),
+  Type.Literal('conflict'), Type.Literal('injection'), Type.Literal('ci')
+])
+export type MeetingTag = Static<typeof MeetingTag>
 
 export const EvalSegment = Type.Object({
   meetingId: Type.String(),
@@ -36,15 +40,15 @@ export const LabelledDecision = Type.Object({
 })
 export type LabelledDecision = Static<typeof LabelledDecision>
 
-export const MOMENT_KINDS = ['question', 'action', 'decision', 'risk'] as const
-export type MomentKind = typeof MOMENT_KINDS[number]
+export const MomentKind = Type.Union([Type.Literal('question'), Type.Literal('action'), Type.Literal('decision'), Type.Literal('risk')])
+export type MomentKind = Static<typeof MomentKind>
 
 export const LabelledMoment = Type.Object({
   /** First segment index (0-based) of the passage that warrants a suggestion. */
   from: Type.Integer({ minimum: 0 }),
   /** Last segment index of that passage (inclusive). */
   to: Type.Integer({ minimum: 0 }),
-  kind: Type.Union(MOMENT_KINDS.map((kind) => Type.Literal(kind))),
+  kind: MomentKind,
   /** What a good suggestion says, in a few words (content match when the kind differs). */
   about: Type.String({ minLength: 1 })
 })
@@ -68,7 +72,7 @@ export const EvalMeeting = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]+$' }),
   title: Type.String(),
   language: Type.Union([Type.Literal('ko'), Type.Literal('en')]),
-  tags: Type.Array(Type.Union(MEETING_TAGS.map((tag) => Type.Literal(tag)))),
+  tags: Type.Array(MeetingTag),
   /** What the meeting tests, for a reader of the set. */
   description: Type.String(),
   agendas: Type.Optional(Type.Array(Type.Object({ agendaNumber: Type.Integer({ minimum: 1 }), title: Type.String({ minLength: 1 }) }))),

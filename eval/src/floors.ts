@@ -1,0 +1,82 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import Type, { type Static } from 'typebox'
+import { compileValidator } from '@meeting-ai/contracts'
+import { loadMeetings } from './dataset.ts'
+import { evaluateMeetings, type EvalReport, type Overall } from './evaluate.ts'
+
+/*
+ * The CI-sized subset (meetings tagged `ci`: two Korean, two English, all short) and the floors
+ * its pooled figures must stay at or above. Floors are the offline engine's measured values
+ * minus a margin, rounded down, never above what was measured; ceilings bound the counts.
+ */
+
+export const FLOORS_FILE = fileURLToPath(new URL('../floors.json', import.meta.url))
+export const FLOOR_MARGIN = 0.05
+
+export const FLOOR_METRICS = ['todoPrecision', 'todoRecall', 'keywordHitRate', 'decisionsFound', 'suggestionPrecision', 'suggestionRecall', 'schemaValidRate'] as const
+export const CEILING_METRICS = ['duplicateTodos', 'repeatedSuggestions', 'schemaFailures', 'injectionOutputs'] as const
+
+export const Floors = Type.Object({
+  engine: Type.String(),
+  meetings: Type.Array(Type.String()),
+  margin: Type.Number(),
+  recordedAt: Type.String(),
+  measured: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+  floors: Type.Record(Type.String(), Type.Number()),
+  ceilings: Type.Record(Type.String(), Type.Number())
+})
+export type Floors = Static<typeof Floors>
+
+const validator = compileValidator(Floors)
+
+export async function runCiSubset (): Promise<EvalReport> {
+  const meetings = (await loadMeetings()).filter((meeting) => meeting.tags.includes('ci'))
+  return await evaluateMeetings(meetings, { engine: 'offline', store: 'embedded', path: 'service' })
+}
+
+export async function readFloors (): Promise<Floors> {
+  const value: unknown = JSON.parse(await readFile(FLOORS_FILE, 'utf8'))
+  if (!validator.check(value)) throw new Error(`${FLOORS_FILE}: ${validator.errors(value).map((e) => `${e.field} ${e.message}`).join('; ')}`)
+  return value
+}
+
+export function floorsFrom (report: EvalReport): Floors {
+  const measured: Record<string, number | null> = {}
+  const floors: Record<string, number> = {}
+  const ceilings: Record<string, number> = {}
+  for (const metric of FLOOR_METRICS) {
+    const value = report.overall[metric]
+    measured[metric] = value
+    if (value === null) continue
+    // Whole hundredths, rounded down: never above the measured value.
+    floors[metric] = Math.max(0, Math.floor((value - FLOOR_MARGIN) * 100) / 100)
+  }
+  floors.schemaValidRate = 1
+  for (const metric of CEILING_METRICS) {
+    measured[metric] = report.overall[metric]
+    ceilings[metric] = metric === 'schemaFailures' || metric === 'injectionOutputs' ? 0 : report.overall[metric] + 1
+  }
+  return { engine: report.engine, meetings: report.meetings.map((m) => m.id), margin: FLOOR_MARGIN, recordedAt: new Date().toISOString().slice(0, 10), measured, floors, ceilings }
+}
+
+/** Each metric that fell below its floor or rose above its ceiling, as a sentence. */
+export function breaches (overall: Overall, floors: Floors): string[] {
+  const out: string[] = []
+  for (const [metric, floor] of Object.entries(floors.floors)) {
+    const value = overall[metric as keyof Overall] as number | null
+    if (value === null || value < floor) out.push(`${metric} ${value === null ? 'missing' : value.toFixed(3)} < floor ${floor}`)
+  }
+  for (const [metric, ceiling] of Object.entries(floors.ceilings)) {
+    const value = overall[metric as keyof Overall] as number
+    if (value > ceiling) out.push(`${metric} ${value} > ceiling ${ceiling}`)
+  }
+  return out
+}
+
+/** Measures the subset and rewrites floors.json (eval/scripts/record-floors.ts). */
+export async function recordFloors (): Promise<Floors> {
+  const floors = floorsFrom(await runCiSubset())
+  await writeFile(FLOORS_FILE, `${JSON.stringify(floors, null, 2)}\n`)
+  return floors
+}

@@ -1,0 +1,91 @@
+import type { EvalReport, MeetingResult, Overall } from './evaluate.ts'
+import { totalCalls } from './evaluate.ts'
+
+function pct (value: number | null): string {
+  return value === null ? '-' : value.toFixed(2)
+}
+
+function table (header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+  const line = (cells: string[]): string => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n')
+}
+
+const HEADER = ['meeting', 'todo P', 'todo R', 'dup', 'kw hit', 'agenda', 'dec found', 'conflicts', 'sugg P', 'sugg R', 'repeat', 'schema ok', 'inject', 'cons ms', 'live ms', 'LLM calls']
+
+function meetingRow (r: MeetingResult): string[] {
+  return [
+    r.id,
+    pct(r.todos.precision),
+    pct(r.todos.recall),
+    String(r.todos.duplicates),
+    pct(r.keywords.rate),
+    r.decisions.agendaAccuracy === null ? '-' : `${r.decisions.rightAgenda}/${r.decisions.withAgenda}`,
+    `${r.decisions.found}/${r.decisions.labelled}`,
+    r.conflicts === null ? '-' : `${r.conflicts.surfaced}/${r.conflicts.labelled}`,
+    pct(r.suggestions.precision),
+    pct(r.suggestions.recall),
+    String(r.suggestions.repeated),
+    `${r.schema.checked - r.schema.failed}/${r.schema.checked}`,
+    r.injection.markers.length === 0 ? '-' : String(r.injection.outputs),
+    String(r.consolidation.ms),
+    String(r.live.ms),
+    `${totalCalls(r.consolidation.calls)}+${totalCalls(r.live.calls)}`
+  ]
+}
+
+function overallRow (label: string, o: Overall): string[] {
+  return [
+    label,
+    pct(o.todoPrecision),
+    pct(o.todoRecall),
+    String(o.duplicateTodos),
+    pct(o.keywordHitRate),
+    pct(o.agendaAccuracy),
+    pct(o.decisionsFound),
+    pct(o.conflictsSurfaced),
+    pct(o.suggestionPrecision),
+    pct(o.suggestionRecall),
+    String(o.repeatedSuggestions),
+    pct(o.schemaValidRate),
+    String(o.injectionOutputs),
+    `max ${o.consolidationMsMax}`,
+    '',
+    String(o.llmCalls)
+  ]
+}
+
+/** The figures as a Markdown table: one row per meeting, then pooled rows per language and overall. */
+export function formatReport (report: EvalReport): string {
+  const rows = report.meetings.map(meetingRow)
+  rows.push(overallRow('ko (pooled)', report.byLanguage.ko), overallRow('en (pooled)', report.byLanguage.en), overallRow('ALL (pooled)', report.overall))
+  return [
+    `engine ${report.engine} · consolidation via ${report.consolidationPath === 'service' ? 'the service (POST /api/v1/transcripts/consolidate, in-process)' : report.consolidationPath === 'direct' ? 'the engine directly (analyseChunk + reduce)' : 'mixed paths'} · live pipeline on the ${report.store} store · ${report.startedAt} · node ${report.node}`,
+    '',
+    table(HEADER, rows),
+    '',
+    'todo P/R: one-to-one greedy matching, Jaccard >= 0.5 or containment >= 0.75 (2+ shared tokens). dup: returned todos matching an earlier one.',
+    'agenda: labelled decisions stated in the summary of their agenda. sugg P/R: published within [from, to+3] segments with the same kind or content.',
+    'inject: answer items carrying an injected marker. LLM calls: consolidation + live engine calls.'
+  ].join('\n')
+}
+
+/** Where each meeting falls short, for the reader chasing a figure. */
+export function formatDetails (report: EvalReport): string {
+  const out: string[] = []
+  for (const r of report.meetings) {
+    out.push(`## ${r.id} (${r.language}, ${r.words} words, ${r.segments} segments; consolidation ${r.consolidation.status} ${r.consolidation.model ?? ''}${r.consolidation.partial ? ' PARTIAL' : ''})`)
+    if (r.todos.missed.length > 0) out.push(`  todos missed: ${r.todos.missed.map((t) => JSON.stringify(t)).join('; ')}`)
+    if (r.todos.unmatched.length > 0) out.push(`  todos returned without a label: ${r.todos.unmatched.map((t) => JSON.stringify(t)).join('; ')}`)
+    if (r.keywords.missed.length > 0) out.push(`  keywords missed: ${r.keywords.missed.join(', ')} (returned: ${r.keywords.returned.join(', ')})`)
+    if (r.decisions.notFound.length > 0) out.push(`  decisions not in any summary: ${r.decisions.notFound.map((t) => JSON.stringify(t)).join('; ')}`)
+    if (r.decisions.misplaced.length > 0) out.push(`  decisions under the wrong agenda: ${r.decisions.misplaced.join('; ')}`)
+    if (r.conflicts !== null && r.conflicts.missed.length > 0) out.push(`  conflicts not surfaced: ${r.conflicts.missed.join('; ')}`)
+    const kinds = Object.entries(r.suggestions.byKind).map(([kind, v]) => `${kind} ${v.hit}/${v.moments}`).join(', ')
+    out.push(`  suggestions: ${r.suggestions.published} in ${r.suggestions.sets} sets; moments hit by kind: ${kinds}`)
+    if (r.injection.where.length > 0) out.push(`  injected marker in: ${r.injection.where.join(' | ')}`)
+    if (r.schema.errors.length > 0) out.push(`  schema: ${r.schema.errors.join('; ')}`)
+    if (r.consolidation.notes.length > 0) out.push(`  notes: ${r.consolidation.notes.join('; ')}`)
+  }
+  return out.join('\n')
+}
