@@ -62,12 +62,12 @@ t.test('a browser EventSource on http://localhost:<page port> receives suggestio
 
   const tab = await browser.newPage()
   await tab.goto(allowedOrigin)
-  await tab.waitForFunction(() => (window as unknown as { received: Array<{ type: string }> }).received.filter((e) => e.type === 'ai-suggestion').length >= 2, undefined, { timeout: 10_000 })
+  await tab.waitForFunction(() => (globalThis as unknown as PageState).received.filter((e) => e.type === 'ai-suggestion').length >= 2, undefined, { timeout: 10_000 })
   const live = await publish(api, 'm-browser', 'third, live')
-  await tab.waitForFunction((id) => (window as unknown as { received: Array<{ id?: string }> }).received.some((e) => e.id === id), live, { timeout: 10_000 })
-  await tab.waitForFunction(() => (window as unknown as { received: Array<{ type: string }> }).received.filter((e) => e.type === 'ping').length >= 2, undefined, { timeout: 10_000 })
+  await tab.waitForFunction((id) => (globalThis as unknown as PageState).received.some((e) => e.id === id), live, { timeout: 10_000 })
+  await tab.waitForFunction(() => (globalThis as unknown as PageState).received.filter((e) => e.type === 'ping').length >= 2, undefined, { timeout: 10_000 })
 
-  const received = await tab.evaluate(() => (window as unknown as { received: Array<{ type: string, id?: string, data: unknown }> }).received)
+  const received = await tab.evaluate(() => (globalThis as unknown as PageState).received)
   const suggestions = received.filter((e) => e.type === 'ai-suggestion')
   t.same(suggestions.map((e) => e.id), [...ids, live], 'ai-suggestion events with the replay ids, in order')
   t.match(suggestions[2]?.data, { meetingId: 'm-browser', suggestions: [{ content: 'third, live' }] })
