@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import { collectDefaultMetrics, Registry } from 'prom-client'
+import { buildApp } from '@meeting-ai/api'
+import type { Config } from '@meeting-ai/config'
+import { createEngine, type AnalysisEngine, type LlmSettings } from '@meeting-ai/llm'
+import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
+import { createWorker, type AnalysisSettings, type Worker, type WorkerLogger } from '@meeting-ai/worker'
+
+export interface AllInOneOptions {
+  config: Config
+  /** Where the store and the worker log (the API logs through Fastify at LOG_LEVEL); default pino. */
+  logger?: StoreLogger & WorkerLogger
+  /** false: build everything but do not listen (tests that inject). Default: listen on HOST:PORT. */
+  listen?: boolean
+  /** An analysis engine made by the caller (tests with a mock LLM); default from the LLM_* settings. */
+  engine?: AnalysisEngine
+  /** How long the unset-REDIS_URL probe waits before falling back to the embedded engine. */
+  probeTimeoutMs?: number
+  /** Analysis timings (tests shorten leases and retries). */
+  analysis?: Partial<AnalysisSettings>
+}
+
+export interface AllInOne {
+  readonly app: FastifyInstance
+  readonly store: SelectedEngine
+  readonly worker: Worker
+  readonly engine: AnalysisEngine
+  readonly registry: Registry
+  /** `http://host:port` once listening, else undefined. */
+  readonly url: string | undefined
+  /** HTTP first (ends streams, stops ingest), then the worker (source, analyses), then the store. */
+  close (): Promise<void>
+}
+
+/**
+ * The API and the worker in one process, sharing one store engine, one analysis engine and
+ * one metrics registry. On the embedded engine events arrive over HTTP ingest only; on Redis
+ * the worker also reads the Redis stream (or Event Hubs when configured), like the split
+ * deployment.
+ */
+export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne> {
+  const { config } = options
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { app: 'all-in-one' } })
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+
+  // The API registers the Redis error counter; until it exists, errors are only logged.
+  let countRedisError: (role: string) => void = () => {}
+  const store = await selectEngine(config, {
+    role: 'all-in-one',
+    logger,
+    onError: (role) => { countRedisError(role) },
+    ...(options.probeTimeoutMs !== undefined && { probeTimeoutMs: options.probeTimeoutMs })
+  })
+
+  let worker: Worker | undefined
+  let app: FastifyInstance | undefined
+  try {
+    // Config types its enums as plain strings; loadConfig has already checked the values.
+    const engine = options.engine ?? createEngine(config as unknown as LlmSettings)
+    worker = createWorker({
+      config,
+      store,
+      engine,
+      logger,
+      registry,
+      ...(store.kind === 'redis' && { redisUrl: config.redisUrl }),
+      // On the embedded engine a configured hub keeps its checkpoints in this process.
+      ...(store.kind === 'embedded' && { checkpointStore: store.checkpoints }),
+      ...(options.analysis !== undefined && { analysis: options.analysis })
+    })
+    app = await buildApp({ config, store, registry, engine, pipeline: worker.pipeline })
+    const metrics = app.metrics
+    countRedisError = (role) => { metrics.redisErrors.inc({ role }) }
+    await worker.start()
+    let url: string | undefined
+    if (options.listen !== false) {
+      await app.listen({ port: config.port, host: config.host })
+      const address = app.server.address() as AddressInfo
+      url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+    }
+    logger.info({ store: store.kind, llm: engine.name, source: worker.source?.name ?? 'http only', url }, `meeting-ai all-in-one ready on ${url ?? '(not listening)'}: store ${store.kind}, analysis ${engine.name}`)
+    const started = { app, worker }
+    let closing: Promise<void> | undefined
+    return {
+      app,
+      store,
+      worker,
+      engine,
+      registry,
+      url,
+      close: async () => {
+        closing ??= (async () => {
+          await started.app.close()
+          await started.worker.stop()
+          await store.close()
+        })()
+        await closing
+      }
+    }
+  } catch (error) {
+    // A half-started process must not keep sockets or timers alive behind the error.
+    await app?.close().catch(() => {})
+    await worker?.stop().catch(() => {})
+    await store.close().catch(() => {})
+    throw error
+  }
+}
