@@ -12,9 +12,11 @@ const Params = Type.Object({ meetingId: MeetingId })
  * meeting was last consolidated with, whole or for one agenda item.
  */
 export default async function regenerateRoutes (app: FastifyInstance, options: { config: Config }): Promise<void> {
-  app.post<{ Params: Static<typeof Params>, Body: Static<typeof RegenerateRequest> | undefined }>('/api/v1/meetings/:meetingId/summary/regenerate', {
+  app.post<{ Params: Static<typeof Params>, Body: Static<typeof RegenerateRequest> }>('/api/v1/meetings/:meetingId/summary/regenerate', {
     ...(options.config.rateLimitPerMinute > 0 && { config: { rateLimit: {} } }),
     onRequest: async (request) => { await app.auth.requireApiKey(request) },
+    // The body is optional: an empty POST means "regenerate everything as before".
+    preValidation: async (request) => { request.body ??= {} },
     schema: {
       operationId: 'regenerateSummary',
       tags: ['meetings'],
@@ -31,7 +33,7 @@ export default async function regenerateRoutes (app: FastifyInstance, options: {
     }
   }, async (request, reply) => {
     try {
-      return await app.consolidation.regenerate(request.params.meetingId, request.body ?? {}, {
+      return await app.consolidation.regenerate(request.params.meetingId, request.body, {
         arrival: Math.floor(Date.now() - reply.elapsedTime),
         caller: app.auth.callerOf(request),
         log: request.log
