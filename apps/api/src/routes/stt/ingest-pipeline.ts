@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { createEngine, type AnalysisEngine, type LlmSettings } from '@meeting-ai/llm'
 import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/worker'
 
 /**
  * The pipeline HTTP ingest feeds: the worker's own when it runs in this process (all-in-one),
  * else one this app creates and closes, so a standalone API can take STT events too. Its
- * analysis engine is the app's (`app.llm`, shared with consolidation) when one is decorated.
+ * analysis engine is the app's (`app.llm`, shared with consolidation).
  */
 export function ingestPipelineFor (app: FastifyInstance, config: Config, given: SegmentPipeline | undefined): SegmentPipeline {
   if (given !== undefined) return given
-  const decorated = (app as unknown as { llm?: AnalysisEngine }).llm
-  // Config types its enums as plain strings; loadConfig has already checked the values.
-  const engine = decorated ?? createEngine(config as unknown as LlmSettings)
-  const pipeline = createSegmentPipeline({ config, store: app.store, engine, logger: app.log, registry: app.metrics.registry })
+  const pipeline = createSegmentPipeline({ config, store: app.store, engine: app.llm, logger: app.log, registry: app.metrics.registry })
   // Analyses already scheduled finish (or give up) before the store they write to closes.
   app.addHook('preClose', async () => { await pipeline.close() })
   return pipeline
