@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { AddressInfo } from 'node:net'
 import type { Config } from '@meeting-ai/config'
-import { buildApp } from '@meeting-ai/api'
+import { startAllInOne, type AllInOne } from '@meeting-ai/all-in-one'
 import { startDemoServer, type DemoServer } from './demo-server.ts'
 import { demoSample } from './sample.ts'
 
@@ -17,8 +17,6 @@ export interface StartDemoOptions {
   config?: Config
   /** An API that already runs (docker compose): the page talks to it and no service is started. */
   apiUrl?: string
-  /** false silences the service's request logs (tests). */
-  logger?: boolean
 }
 
 export interface Demo {
@@ -27,51 +25,45 @@ export interface Demo {
   /** The API the page talks to. */
   readonly apiUrl: string
   /** The service started by the demo, when it started one. */
-  readonly app?: FastifyInstance
+  readonly service?: AllInOne
   close (): Promise<void>
 }
 
 /**
- * The service for the demo: the API, whose HTTP ingest runs the worker's pipeline in the same
- * process, so segments posted by the page are windowed, analysed every ANALYSIS_THRESHOLD
- * segments and published to the page's stream. Offline engine unless LLM_* is configured.
+ * The service for the demo: API and worker in one process (the same as `pnpm start`), on Redis or,
+ * when REDIS_URL is unset and nothing answers, on the embedded engine. Segments posted by the page
+ * go through the worker's pipeline, are analysed every ANALYSIS_THRESHOLD segments and published to
+ * the page's stream. Offline engine unless LLM_* is configured.
  */
-async function startService (config: Config, logger: boolean | undefined): Promise<{ app: FastifyInstance, url: string }> {
-  const app = await buildApp({ config, ...(logger !== undefined && { logger }) })
-  try {
-    await app.listen({ port: config.port, host: config.host })
-  } catch (error) {
-    await app.close()
-    throw error
-  }
-  const address = app.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : config.port
-  return { app, url: `http://localhost:${port}` }
+async function startService (config: Config): Promise<{ service: AllInOne, url: string }> {
+  const service = await startAllInOne({ config })
+  const { port } = service.app.server.address() as AddressInfo
+  return { service, url: `http://localhost:${port}` }
 }
 
 /** `pnpm demo`: the service (unless apiUrl is given) and the demo page in front of it. */
 export async function startDemo (options: StartDemoOptions): Promise<Demo> {
-  let service: { app: FastifyInstance, url: string } | undefined
+  let service: { service: AllInOne, url: string } | undefined
   let apiUrl = options.apiUrl
   if (apiUrl === undefined) {
     if (options.config === undefined) throw new Error('startDemo needs either config (to start the service) or apiUrl')
-    service = await startService(options.config, options.logger)
+    service = await startService(options.config)
     apiUrl = service.url
   }
   let page: DemoServer
   try {
     page = await startDemoServer({ port: options.port ?? DEFAULT_DEMO_PORT, ...(options.host !== undefined && { host: options.host }), apiUrl, sample: demoSample() })
   } catch (error) {
-    await service?.app.close()
+    await service?.service.close()
     throw error
   }
   return {
     pageUrl: page.url,
     apiUrl,
-    ...(service !== undefined && { app: service.app }),
+    ...(service !== undefined && { service: service.service }),
     async close () {
       await page.close()
-      await service?.app.close()
+      await service?.service.close()
     }
   }
 }

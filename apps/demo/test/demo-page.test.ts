@@ -26,7 +26,7 @@ test('the demo page shows live suggestions of the replayed meeting and its conso
     // The offline engine, whatever the machine's environment says.
     LLM_ENGINE: 'offline'
   })
-  const demo = await startDemo({ port: demoPort, host: '127.0.0.1', config, logger: false })
+  const demo = await startDemo({ port: demoPort, host: '127.0.0.1', config })
   t.teardown(async () => {
     await demo.close()
     await deleteKeys(prefix)
