@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events'
+
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value))
 
 /**
@@ -40,6 +42,9 @@ export class Budget {
 
   /** A signal that fires at `until` (immediately when already past). */
   signalAt (until: number): AbortSignal {
-    return AbortSignal.timeout(Math.max(1, Math.ceil(until - Date.now())))
+    const signal = AbortSignal.timeout(Math.max(1, Math.ceil(until - Date.now())))
+    // One phase signal is shared by every chunk call of a long meeting (and the engine's own listeners).
+    setMaxListeners(0, signal)
+    return signal
   }
 }
