@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { createRedisEngine, type StoreEngine } from '@meeting-ai/store'
+import { selectEngine, type StoreEngine } from '@meeting-ai/store'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,15 +15,15 @@ export interface StorePluginOptions {
   store?: StoreEngine
 }
 
-/** The storage engine: the given one, or a Redis engine this app owns and closes. */
+/** The storage engine: the given one (all-in-one, tests), or a Redis engine this app owns and closes. */
 export default fp(async function storePlugin (app: FastifyInstance, options: StorePluginOptions) {
   const { config } = options
   let store = options.store
   if (store === undefined) {
-    const owned = await createRedisEngine({
-      url: config.redisUrl,
-      prefix: config.redisKeyPrefix,
-      limits: { windowSegments: config.windowSegments, meetingTtlS: config.meetingTtlS, replayMaxLen: config.replayStreamMaxlen },
+    // The API process alone always runs on Redis: selectEngine refuses STORE_ENGINE=embedded
+    // and stops start-up with a clear STORE_UNAVAILABLE when Redis does not answer.
+    const owned = await selectEngine(config, {
+      role: 'api',
       logger: app.log,
       onError: (role) => app.metrics.redisErrors.inc({ role })
     })
