@@ -85,3 +85,34 @@ test('ping fails fast when redis is unreachable', async (t) => {
   const { createRedisEngine: create } = await import('../src/index.ts')
   await t.rejects(create({ url: 'redis://127.0.0.1:1', prefix: 'x:', limits, logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE' })
 })
+
+test('a meeting left during an outage is unsubscribed once Redis is back', async (t) => {
+  const { startOwnedRedis } = await import('@meeting-ai/testkit/redis')
+  const { createClient } = await import('redis')
+  const redis = await startOwnedRedis()
+  t.teardown(() => redis.stop())
+  const engine = await createRedisEngine({ url: redis.url, prefix: 'bus:', limits, logger: recordingLogger() })
+  t.teardown(() => engine.close())
+  const listener = (): void => {}
+  await engine.bus.subscribe('m-out', listener)
+  let reconnected!: () => void
+  const back = new Promise<void>((resolve) => { reconnected = resolve })
+  engine.bus.onReconnect(() => reconnected())
+  await redis.stop()
+  await engine.bus.unsubscribe('m-out', listener)
+  t.equal(engine.bus.meetingCount, 0, 'released locally at once')
+  await redis.start()
+  await back
+  const probe = createClient({ url: redis.url })
+  probe.on('error', () => {})
+  await probe.connect()
+  t.teardown(() => probe.destroy())
+  const channel = 'bus:m:{m-out}:live'
+  // The release runs right after the reconnect; wait for it rather than for a fixed time.
+  for (let i = 0; i < 200; i++) {
+    const counts = await probe.pubSubNumSub(channel) as Record<string, number>
+    if (counts[channel] === 0) break
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  t.same(await probe.pubSubNumSub(channel), { [channel]: 0 }, 'no subscription left behind on the server')
+})

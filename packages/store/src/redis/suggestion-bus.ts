@@ -16,6 +16,8 @@ interface Channel {
 export class RedisSuggestionBus implements SuggestionBus {
   private readonly channels = new Map<string, Channel>()
   private readonly reconnectListeners: Array<() => void> = []
+  /** Channels whose UNSUBSCRIBE failed during an outage: node-redis keeps and resubscribes them. */
+  private readonly orphaned = new Map<string, (message: string) => void>()
   private readyOnce = false
 
   constructor (
@@ -25,7 +27,10 @@ export class RedisSuggestionBus implements SuggestionBus {
   ) {
     subscriber.on('ready', () => {
       // node-redis resubscribes by itself on reconnect; what was published meanwhile is replayed by listeners.
-      if (this.readyOnce) for (const listener of this.reconnectListeners) listener()
+      if (this.readyOnce) {
+        this.releaseOrphans()
+        for (const listener of this.reconnectListeners) listener()
+      }
       this.readyOnce = true
     })
     if (subscriber.isReady) this.readyOnce = true
@@ -64,11 +69,25 @@ export class RedisSuggestionBus implements SuggestionBus {
     const channel = this.channels.get(meetingId)
     if (channel === undefined || !channel.listeners.delete(listener) || channel.listeners.size > 0) return
     this.channels.delete(meetingId)
+    await this.release(meetingId, channel.onMessage)
+  }
+
+  private async release (meetingId: string, onMessage: (message: string) => void): Promise<void> {
     try {
-      await this.subscriber.unsubscribe(meetingKeys(this.prefix, meetingId).channel, channel.onMessage)
+      await this.subscriber.unsubscribe(meetingKeys(this.prefix, meetingId).channel, onMessage)
+      this.orphaned.delete(meetingId)
     } catch (error) {
-      // While disconnected there is nothing to unsubscribe from; node-redis drops the listener anyway.
-      this.logger.warn({ err: error, meetingId }, 'unsubscribe failed')
+      // Rejected while disconnected, yet node-redis keeps the listener and resubscribes it on
+      // reconnect: remember it and unsubscribe once the connection is back.
+      this.orphaned.set(meetingId, onMessage)
+      this.logger.warn({ err: error, meetingId }, 'unsubscribe failed; retrying after reconnect')
+    }
+  }
+
+  private releaseOrphans (): void {
+    for (const [meetingId, onMessage] of this.orphaned) {
+      this.orphaned.delete(meetingId)
+      void this.release(meetingId, onMessage)
     }
   }
 
