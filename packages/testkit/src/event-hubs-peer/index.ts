@@ -1,0 +1,13 @@
+export { EventHubsPeer, startEventHubsPeer } from './peer.ts'
+export type {
+  EnqueueOptions,
+  EventHubsPeerEventMap,
+  EventHubsPeerOptions,
+  EventHubsPeerStats,
+  EventHubsPolicy,
+  PeerEvent
+} from './peer.ts'
+export type { ReceiverInfo } from './partition-receivers.ts'
+export type { AccessRight } from './claims.ts'
+export { createSasToken } from './sas-token.ts'
+export { EventHubsPeerError, AmqpCondition } from './errors.ts'
