@@ -25,9 +25,9 @@ const validBody = fc.record({
   language: fc.option(fc.constantFrom('ko', 'en'), { nil: null })
 })
 
-function acceptable (status: number, contentType: string | undefined, body: string): boolean {
+function acceptable (status: number, contentType: unknown, body: string): boolean {
   if (status >= 500 && status !== 503 && status !== 504) return false
-  if (status >= 400 && !/problem\+json/.test(contentType ?? '')) return false
+  if (status >= 400 && !/problem\+json/.test(String(contentType ?? ''))) return false
   return !/\bat .+:\d+:\d+\)?/.test(body) // no stack frames
 }
 

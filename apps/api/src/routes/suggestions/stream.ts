@@ -44,9 +44,10 @@ export default async function suggestionStreamRoutes (app: FastifyInstance): Pro
         200: {
           description: `An endless text/event-stream of \`${SSE_EVENTS.suggestion}\`, \`${SSE_EVENTS.ping}\` and \`${SSE_EVENTS.reset}\` events; the schema is the data of one \`${SSE_EVENTS.suggestion}\` event`,
           headers: {
-            'Cache-Control': { schema: { type: 'string', example: 'no-cache, no-transform' } },
-            'X-Accel-Buffering': { schema: { type: 'string', example: 'no' } },
-            'Access-Control-Allow-Origin': { schema: { type: 'string', example: 'http://localhost:8888' } }
+            // @fastify/swagger wraps each of these JSON schemas into an OpenAPI header object.
+            'Cache-Control': { type: 'string', description: 'no-cache, no-transform' },
+            'X-Accel-Buffering': { type: 'string', description: 'no (nginx must not buffer the stream)' },
+            'Access-Control-Allow-Origin': { type: 'string', description: 'The matching FRONTEND_ORIGIN, e.g. http://localhost:8888' }
           },
           content: { 'text/event-stream': { schema: ref({ $id: 'RealtimeSuggestionsResponse' }) } }
         },
