@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
+import { TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createClient } from 'redis'
 import t from 'tap'
 import { CheckpointStoreError, MemoryCheckpointStore, RedisCheckpointStore } from '../src/checkpoints/index.ts'
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const ns = 'ns.example.net'
 const hub = 'Meetings'
 const group = '$Default'
@@ -18,10 +17,10 @@ function ownership (partitionId: string, ownerId: string, etag?: string): Partit
 interface Fixture { store: CheckpointStore, cleanup: () => Promise<void> }
 
 async function redisFixture (): Promise<Fixture & { prefix: string, keys: () => Promise<string[]> }> {
-  const client = createClient({ url: redisUrl })
+  const client = createClient({ url: TEST_REDIS_URL })
   client.on('error', () => {})
   await client.connect()
-  const prefix = `test:${randomUUID()}:`
+  const prefix = uniquePrefix('checkpoints')
   const keys = async (): Promise<string[]> => {
     const found: string[] = []
     for await (const batch of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) found.push(...batch)
