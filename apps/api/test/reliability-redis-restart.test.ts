@@ -62,11 +62,11 @@ t.test('Redis SIGKILLed and restarted during live streaming: health DOWN then UP
   let streamRefused = 0
   let otherHttpAnswers = 0
   let n = 0
-  let phase: 'before' | 'outage' | 'after' | 'done' = 'before'
+  const run: { phase: 'before' | 'outage' | 'after' | 'done' } = { phase: 'before' }
   const slowestRefusalMs: number[] = []
   const event = (meetingId: string, i: number) => ({ meetingId, segmentId: `${meetingId}-${i}`, text: texts[i % texts.length], timestamp: Date.now(), speakerId: 'u1' })
   const produce = async (): Promise<void> => {
-    while (phase !== 'done') {
+    while (run.phase !== 'done') {
       const i = n++
       const body = event(httpMeeting, i)
       const started = Date.now()
@@ -97,7 +97,7 @@ t.test('Redis SIGKILLed and restarted during live streaming: health DOWN then UP
   await pollUntil(async () => httpAccepted.size >= 30 && viewer.named('ai-suggestion').length > 0, 20_000, 'segments accepted and a suggestion set seen before the outage')
   t.equal((await health(`${base}/health`)).status, 200, 'API /health UP before the outage')
   await redis.stop()
-  phase = 'outage'
+  run.phase = 'outage'
   const apiDown = await health(`${base}/health`)
   t.equal(apiDown.status, 503, 'API /health is 503 while Redis is down')
   t.equal(apiDown.body.status, 'DOWN', 'and says DOWN')
@@ -108,10 +108,10 @@ t.test('Redis SIGKILLed and restarted during live streaming: health DOWN then UP
   await redis.start()
   await pollUntil(async () => (await health(`${base}/health`)).status === 200, 20_000, 'API /health UP again')
   await pollUntil(async () => (await health(`http://127.0.0.1:${workerPort}/health`)).status === 200, 20_000, 'worker /health UP again')
-  phase = 'after'
+  run.phase = 'after'
   const acceptedAtRestart = httpAccepted.size
   await pollUntil(async () => httpAccepted.size >= acceptedAtRestart + 30 && streamAccepted.size > 0, 20_000, 'ingest accepted again')
-  phase = 'done'
+  run.phase = 'done'
   await producing
 
   // The producer sends again what was refused: accepted now, and once.
