@@ -87,7 +87,7 @@ export class RedisSuggestionBus implements SuggestionBus {
   private releaseOrphans (): void {
     for (const [meetingId, onMessage] of this.orphaned) {
       this.orphaned.delete(meetingId)
-      void this.release(meetingId, onMessage)
+      this.release(meetingId, onMessage).catch(() => { /* release() logs its own failures */ })
     }
   }
 
