@@ -1,0 +1,79 @@
+import { request } from 'node:http'
+
+/**
+ * One client process of the fan-out benchmark: opens `count` SSE connections from one
+ * 127.0.0.x source address (a process may hold 20,000 descriptors; a source address has
+ * 28k ephemeral ports) and keeps publish-to-receive latencies for the parent (IPC).
+ * Parsing is minimal on purpose: the client's own cost must not dominate the figure.
+ *
+ *   argv: JSON { base, pathPrefix, count, meetings, offset, localAddress, concurrentOpens }
+ */
+interface ClientOptions { base: string, pathPrefix: string, pathSuffix: string, count: number, meetings: number, offset: number, localAddress: string, concurrentOpens: number }
+const options = JSON.parse(process.argv[2] ?? '{}') as ClientOptions
+
+let open = 0
+let failed = 0
+let closedAfterOpen = 0
+let latencies: number[] = []
+const MARK = '"content":"t='
+
+function connect (index: number): Promise<void> {
+  return new Promise((resolve) => {
+    const meetingId = `bench-${(options.offset + index) % options.meetings}`
+    const req = request(`${options.base}${options.pathPrefix}${meetingId}${options.pathSuffix}`, { agent: false, localAddress: options.localAddress, headers: { accept: 'text/event-stream' } })
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        failed++
+        res.resume()
+        resolve()
+        return
+      }
+      open++
+      resolve()
+      res.setEncoding('utf8')
+      let buffer = ''
+      res.on('data', (chunk: string) => {
+        const now = performance.timeOrigin + performance.now()
+        buffer += chunk
+        let end
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const at = buffer.indexOf(MARK)
+          if (at !== -1 && at < end) {
+            const from = at + MARK.length
+            latencies.push(now - Number(buffer.slice(from, buffer.indexOf('"', from))))
+          }
+          buffer = buffer.slice(end + 2)
+        }
+      })
+      res.on('close', () => { open--; closedAfterOpen++ })
+      res.on('error', () => {})
+    })
+    req.on('error', () => { failed++; resolve() })
+    req.end()
+  })
+}
+
+async function main (): Promise<void> {
+  for (let start = 0; start < options.count; start += options.concurrentOpens) {
+    const batch: Array<Promise<void>> = []
+    for (let i = start; i < Math.min(options.count, start + options.concurrentOpens); i++) batch.push(connect(i))
+    await Promise.all(batch)
+  }
+  process.send?.({ type: 'open', open, failed })
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'count') {
+      process.send?.({ type: 'count', count: latencies.length, open, closedAfterOpen })
+    } else if (message.type === 'report') {
+      process.send?.({ type: 'latencies', latencies })
+      latencies = []
+    } else if (message.type === 'exit') {
+      process.exit(0)
+    }
+  })
+  process.on('disconnect', () => process.exit(0))
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(String(error) + '\n')
+  process.exit(1)
+})

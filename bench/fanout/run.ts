@@ -1,0 +1,210 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { args, cpuMs, emitResult, percentile, rssKiB, sleep, table } from '../lib/common.ts'
+import { startNchan, startOurs, startPushpin, type FanoutTarget } from './targets.ts'
+
+/**
+ * Fan-out benchmark (not a test): the same load against our API, Nchan and Pushpin, one after
+ * the other on the same machine. N SSE connections over M meetings from several client
+ * processes (127.0.0.2, .3, ...), then suggestion sets published at a fixed rate for a fixed
+ * time with the send time inside; prints RSS per idle connection, publish-to-receive
+ * p50/p99/max, delivered/expected, and ratios ours/peer in one table.
+ *
+ *   node --conditions=@meeting-ai/source --import tsx bench/fanout/run.ts \
+ *     [--targets ours,nchan,pushpin] [--connections 10000] [--meetings 1000] [--rate 1000] \
+ *     [--seconds 10] [--clients 4] [--cpu-prof]
+ */
+const opts = args()
+const TARGETS = (opts.get('targets') ?? 'ours,nchan,pushpin').split(',')
+const CONNECTIONS = Number(opts.get('connections') ?? 10_000)
+const MEETINGS = Number(opts.get('meetings') ?? 1000)
+const RATE = Number(opts.get('rate') ?? 1000)
+const SECONDS = Number(opts.get('seconds') ?? 10)
+const CLIENTS = Number(opts.get('clients') ?? Math.max(2, Math.ceil(CONNECTIONS / 4500)))
+const CPU_PROF = opts.has('cpu-prof')
+const WARMUP_S = Number(opts.get('warmup') ?? 2)
+const DEADLINE_MS = Number(opts.get('deadline') ?? 600) * 1000
+const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
+
+interface Row {
+  target: string
+  connections: number
+  open: number
+  failed: number
+  openMs: number
+  rssBeforeMiB: number
+  rssIdleMiB: number
+  rssPerConnKiB: number
+  rssAfterMiB: number
+  published: number
+  publishErrors: number
+  expected: number
+  delivered: number
+  stillOpen: number
+  p50: number
+  p99: number
+  max: number
+  serverCpuMs: number
+  processes: string
+  loadAverage: string
+  extra: string
+}
+
+const ask = async <T>(child: ChildProcess, type: string): Promise<T> => await new Promise<T>((resolve) => {
+  child.once('message', (m) => { resolve(m as T) })
+  child.send({ type })
+})
+
+const sumRss = (target: FanoutTarget): number => target.pids().reduce((sum, pid) => sum + rssKiB(pid), 0)
+const sumCpu = (target: FanoutTarget): number => target.pids().reduce((sum, pid) => sum + cpuMs(pid), 0)
+
+async function measure (target: FanoutTarget): Promise<Row> {
+  const clients: ChildProcess[] = []
+  try {
+    await sleep(1000)
+    const rssBefore = sumRss(target)
+    const opened = Date.now()
+    const perClient = Math.ceil(CONNECTIONS / CLIENTS)
+    const ready: Array<Promise<{ open: number, failed: number }>> = []
+    for (let i = 0; i < CLIENTS; i++) {
+      const count = Math.max(0, Math.min(perClient, CONNECTIONS - i * perClient))
+      const options = { base: target.base, pathPrefix: target.pathPrefix, pathSuffix: target.pathSuffix, count, meetings: MEETINGS, offset: i * perClient, localAddress: `127.0.0.${2 + i}`, concurrentOpens: 100 }
+      const child = fork(CLIENT, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+      clients.push(child)
+      ready.push(new Promise((resolve) => child.once('message', (m) => { resolve(m as { open: number, failed: number }) })))
+    }
+    const states = await Promise.all(ready)
+    const open = states.reduce((sum, s) => sum + s.open, 0)
+    const failed = states.reduce((sum, s) => sum + s.failed, 0)
+    const openMs = Date.now() - opened
+    // Let subscriptions settle and the heap stop growing before reading RSS.
+    await sleep(3000)
+    const rssIdle = sumRss(target)
+
+    const viewersOf = new Array<number>(MEETINGS).fill(0)
+    for (let i = 0; i < CONNECTIONS; i++) viewersOf[i % MEETINGS]! += 1
+    let published = 0
+    let publishErrors = 0
+    let expected = 0
+    let inFlight = 0
+    let pending: Array<Promise<void>> = []
+    async function publishFor (seconds: number): Promise<void> {
+      let issued = 0
+      const started = performance.now()
+      while (performance.now() - started < seconds * 1000) {
+        const due = Math.floor(((performance.now() - started) / 1000) * RATE)
+        // Bounded in flight: a peer that cannot keep up shows as fewer publishes, not as memory growth here.
+        while (issued < due && inFlight < 2000) {
+          const m = published % MEETINGS
+          const sent = performance.timeOrigin + performance.now()
+          const payload = JSON.stringify({ suggestions: [{ id: `s${published}`, content: `t=${sent.toFixed(3)}`, timestamp: Date.now(), confidence: 0.5 }], generatedAt: Date.now() })
+          inFlight++
+          issued++
+          published++
+          expected += viewersOf[m] ?? 0
+          pending.push(target.publish(`bench-${m}`, payload).catch(() => { publishErrors++ }).finally(() => { inFlight-- }))
+        }
+        await sleep(5)
+      }
+    }
+    // Warm-up at the same rate (JIT, pools, first channel creation), not measured.
+    await publishFor(WARMUP_S)
+    await Promise.all(pending)
+    await sleep(1000)
+    await Promise.all(clients.map(async (child) => await ask(child, 'report')))
+    published = 0
+    publishErrors = 0
+    expected = 0
+    pending = []
+    const cpuBefore = sumCpu(target)
+    await publishFor(SECONDS)
+    await Promise.all(pending)
+    // Drain: until the received count reaches expected or stays still for 3 s (30 s at most).
+    let received = -1
+    let still = 0
+    let stillOpen = 0
+    for (let i = 0; i < 30; i++) {
+      const counts = await Promise.all(clients.map(async (child) => await ask<{ count: number, open: number }>(child, 'count')))
+      const now = counts.reduce((sum, c) => sum + c.count, 0)
+      stillOpen = counts.reduce((sum, c) => sum + c.open, 0)
+      if (now >= expected) break
+      still = now === received ? still + 1 : 0
+      if (still >= 3) break
+      received = now
+      await sleep(1000)
+    }
+    const serverCpuMs = sumCpu(target) - cpuBefore
+    const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+    const rssAfter = sumRss(target)
+    const parts = await Promise.all(clients.map(async (child) => (await ask<{ latencies: number[] }>(child, 'report')).latencies))
+    const latencies = Float64Array.from(parts.flat()).sort()
+    return {
+      target: target.name,
+      connections: CONNECTIONS,
+      open,
+      failed,
+      openMs,
+      rssBeforeMiB: rssBefore / 1024,
+      rssIdleMiB: rssIdle / 1024,
+      rssPerConnKiB: (rssIdle - rssBefore) / Math.max(open, 1),
+      rssAfterMiB: rssAfter / 1024,
+      published,
+      publishErrors,
+      expected,
+      delivered: latencies.length,
+      stillOpen,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies.at(-1) ?? NaN,
+      serverCpuMs,
+      processes: target.describe(),
+      loadAverage: loadAvg,
+      extra: await target.extra?.() ?? ''
+    }
+  } finally {
+    for (const child of clients) child.kill()
+    await sleep(500)
+  }
+}
+
+const starters: Record<string, () => Promise<FanoutTarget>> = {
+  ours: async () => await startOurs(CPU_PROF ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] } : {}),
+  nchan: startNchan,
+  pushpin: startPushpin
+}
+
+const deadline = setTimeout(() => { process.stderr.write('fanout: deadline reached\n'); process.exit(2) }, DEADLINE_MS)
+deadline.unref()
+const rows: Row[] = []
+const failures: Array<{ target: string, error: string }> = []
+for (const name of TARGETS) {
+  const start = starters[name]
+  if (start === undefined) throw new Error(`unknown target ${name}`)
+  let target: FanoutTarget | undefined
+  try {
+    target = await start()
+    const row = await measure(target)
+    rows.push(row)
+    process.stdout.write(`${name}: ${JSON.stringify(row)}\n`)
+  } catch (error) {
+    failures.push({ target: name, error: String(error) })
+    process.stdout.write(`${name}: FAILED ${String(error)}\n`)
+  } finally {
+    await target?.stop()
+  }
+}
+
+const fmt = (n: number, digits = 1): string => Number.isFinite(n) ? n.toFixed(digits) : '-'
+const ours = rows.find((r) => r.target === 'ours')
+process.stdout.write(`\nfan-out: ${CONNECTIONS} SSE connections over ${MEETINGS} meetings, ${RATE} sets/s for ${SECONDS} s, ${CLIENTS} client processes\n`)
+process.stdout.write(table(
+  ['target', 'open/failed', 'open s', 'RSS/conn KiB', 'RSS idle MiB', 'delivered/expected', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'load avg', 'RSS/conn ours/x', 'p99 ours/x'],
+  rows.map((r) => [r.target, `${r.open}/${r.failed}`, fmt(r.openMs / 1000), fmt(r.rssPerConnKiB, 2), fmt(r.rssIdleMiB), `${r.delivered}/${r.expected}`, fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1), fmt(r.serverCpuMs / 1000, 2), r.loadAverage,
+    ours === undefined || r === ours ? '' : fmt(ours.rssPerConnKiB / r.rssPerConnKiB, 2),
+    ours === undefined || r === ours ? '' : fmt(ours.p99 / r.p99, 2)])
+) + '\n')
+for (const r of rows) if (r.extra !== '') process.stdout.write(`${r.target}: ${r.extra}\n`)
+for (const f of failures) process.stdout.write(`${f.target} failed: ${f.error}\n`)
+emitResult('fanout', { connections: CONNECTIONS, meetings: MEETINGS, rate: RATE, seconds: SECONDS, clients: CLIENTS, rows, failures })
+process.exit(0)
