@@ -1,22 +1,10 @@
 import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
-import { ConfigError, loadConfig, type Config } from '@meeting-ai/config'
+import { loadConfigOrExit } from '@meeting-ai/config'
 import type { AllInOne } from './all-in-one.ts'
 
 /** `pnpm start`: the whole service in one process, on Redis or the embedded engine. */
-function configOrExit (): Config {
-  try {
-    return loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
-  }
-}
-
-const config = configOrExit()
+const config = loadConfigOrExit()
 const logger = pino({ level: config.logLevel, base: { app: 'all-in-one' } })
 
 let service: AllInOne

@@ -1,19 +1,10 @@
 import closeWithGrace from 'close-with-grace'
-import { ConfigError, loadConfig } from '@meeting-ai/config'
+import { loadConfigOrExit } from '@meeting-ai/config'
 import { buildApp } from './app.ts'
 
 /** Entry of the split deployment: the API alone, on Redis (required). */
 async function main (): Promise<void> {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + '\n')
-      process.exit(1)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit()
   const app = await buildApp({ config })
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err !== undefined) app.log.error({ err }, 'shutting down after an error')

@@ -1,25 +1,13 @@
 import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
-import { ConfigError, loadConfig, type Config } from '@meeting-ai/config'
+import { loadConfigOrExit } from '@meeting-ai/config'
 import { createEngine, type LlmSettings } from '@meeting-ai/llm'
 import { selectEngine, type EngineSettings } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
 
-function configOrExit (): Config {
-  try {
-    return loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
-  }
-}
-
-const config = configOrExit()
+const config = loadConfigOrExit()
 const logger = pino({ level: config.logLevel, base: { app: 'worker', workerId: config.workerId } })
 const registry = new Registry()
 collectDefaultMetrics({ register: registry, prefix: 'meeting_ai_worker_' })
@@ -37,6 +25,9 @@ const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })
 
+// close-with-grace calls process.exit once this callback settles. That exit is needed:
+// @azure/event-hubs 6.0.4 leaks a 45-minute token-renewal timer after a link detach, which
+// would keep the process alive after every client is closed.
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   if (err !== undefined) logger.error({ err }, 'worker stopping after an error')
   else logger.info({ signal }, 'worker stopping')

@@ -128,3 +128,19 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
 export function configFrom (overrides: Record<string, string | undefined>): Config {
   return loadConfig({ ...overrides })
 }
+
+/**
+ * For process entry points: the configuration, or one line per bad variable on stderr and
+ * exit code 1 (no stack trace: the message is the whole story).
+ */
+export function loadConfigOrExit (env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
