@@ -56,9 +56,9 @@ export const settings = [
   { env: 'EVENTHUBS_NAME', group: 'event-hubs', schema: str({ minLength: 1 }), description: 'Event hub name, when the connection string has no EntityPath' },
   { env: 'EVENTHUBS_CONSUMER_GROUP', group: 'event-hubs', schema: str({ minLength: 1 }), default: '$Default', description: 'Consumer group shared by the workers' },
   { env: 'EVENTHUBS_MAX_BATCH_SIZE', group: 'event-hubs', schema: int(1, 5000), default: '100', description: 'Events per processEvents call' },
-  // llm
   { env: 'EVENTHUBS_LB_UPDATE_INTERVAL_MS', group: 'event-hubs', schema: int(100, 600_000), default: '10000', description: 'How often a worker renews its partition ownership and rebalances (the SDK\'s loadBalancingOptions.updateIntervalInMs)' },
   { env: 'EVENTHUBS_OWNERSHIP_EXPIRY_MS', group: 'event-hubs', schema: int(500, 3_600_000), default: '60000', description: 'Ownership not renewed for this long is free to claim: how soon the partitions of a dead worker are taken over (loadBalancingOptions.partitionOwnershipExpirationIntervalInMs)' },
+  // llm
   { env: 'LLM_ENGINE', group: 'llm', schema: oneOf('auto', 'openai', 'offline'), default: 'auto', description: 'auto: openai when LLM_API_KEY or LLM_BASE_URL is set, else the offline extractive engine' },
   { env: 'LLM_BASE_URL', group: 'llm', schema: str({ pattern: '^https?://' }), description: 'OpenAI-compatible base URL (Azure OpenAI v1, vLLM, Ollama, llama.cpp)' },
   { env: 'LLM_API_KEY', group: 'llm', schema: str({ minLength: 1 }), secret: true, description: 'API key of the LLM provider' },
