@@ -35,7 +35,12 @@ export function createWorker (options: WorkerOptions): Worker {
     ...(options.registry !== undefined && { registry: options.registry }),
     ...(options.analysis !== undefined && { analysis: options.analysis })
   })
-  const source = createSource({ ...options, metrics: pipeline.metrics })
+  // Ownership expiry decides how soon the partitions of a dead worker are taken over.
+  const loadBalancingOptions = options.loadBalancingOptions ?? {
+    updateIntervalInMs: options.config.eventhubsLbUpdateIntervalMs,
+    partitionOwnershipExpirationIntervalInMs: options.config.eventhubsOwnershipExpiryMs
+  }
+  const source = createSource({ ...options, loadBalancingOptions, metrics: pipeline.metrics })
   let started = false
   return {
     pipeline,
