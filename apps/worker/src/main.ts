@@ -15,12 +15,12 @@ collectDefaultMetrics({ register: registry, prefix: 'meeting_ai_worker_' })
 let store
 try {
   // Config types enums as string; loadConfig has already checked the values.
-  store = await selectEngine(config, { role: 'worker', logger })
+  store = await selectEngine(config as unknown as EngineSettings, { role: 'worker', logger })
 } catch (error) {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)
 }
-const engine = createEngine(config)
+const engine = createEngine(config as unknown as LlmSettings)
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })
