@@ -1,0 +1,70 @@
+import { test } from 'tap'
+import { RedisCheckpointStore } from '@meeting-ai/store'
+import type { ReceiverInfo } from '@meeting-ai/testkit/event-hubs-peer'
+import { uniquePrefix } from '@meeting-ai/testkit/redis'
+import { redisStore } from './fixtures/harness.ts'
+import {
+  PARTITIONS,
+  SLOW_SKIP,
+  allPartitionsHeld,
+  assertEverySegmentOnce,
+  hubPeer,
+  meetingsOnEveryPartition,
+  startWorkerProcess,
+  steadyProducer,
+  untilReceivers,
+  untilRedis,
+  windowTotal
+} from './fixtures/hub-workers.ts'
+
+test('a worker restarted (SIGTERM, start again) resumes every partition at its checkpoint: nothing lost, nothing read twice', { skip: SLOW_SKIP }, async (t) => {
+  const peer = await hubPeer(t)
+  const prefix = uniquePrefix('hub-restart')
+  const store = await redisStore(t, prefix)
+  const meetings = meetingsOnEveryPartition('restart')
+  const producer = steadyProducer(t, peer, meetings.keys())
+
+  const first = startWorkerProcess(t, peer, prefix, 'worker-1')
+  const held = await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id === rs[0]?.connectionId), 40_000, 'the first worker holds every partition')
+  const firstConnection = held[0]?.connectionId as string
+  await producer.more(8 * 10)
+  await untilRedis(async () => await windowTotal(store, meetings.keys()) >= producer.total() - 8 * 5, 20_000, 'the first worker keeps up')
+
+  // Graceful stop while the producer keeps sending: the batch in flight finishes and is checkpointed.
+  const stopAt = Date.now()
+  first.child.kill('SIGTERM')
+  t.equal(await first.exited(), 0, 'SIGTERM: exit code 0')
+  const stopMs = Date.now() - stopAt
+  const checkpoints = new Map((await new RedisCheckpointStore(store.client, `${prefix}eh:`).listCheckpoints(peer.host, 'stt', '$Default'))
+    .map((c) => [c.partitionId, c.sequenceNumber]))
+  t.equal(checkpoints.size, PARTITIONS, 'a checkpoint per partition')
+  for (let p = 0; p < PARTITIONS; p++) {
+    let written = 0
+    for (const [meetingId, partition] of meetings) if (partition === p) written += (await store.windows.read(meetingId)).length
+    t.equal((checkpoints.get(String(p)) ?? -1) + 1, written, `partition ${p}: the checkpoint covers exactly the ${written} events written`)
+  }
+  const sentWhileStopped = producer.total()
+
+  // Where each partition's new receiver starts reading, as the peer sees it at attach.
+  const resumedAt = new Map<string, number>()
+  const onAttach = (r: ReceiverInfo): void => { if (r.connectionId !== firstConnection && !resumedAt.has(r.partitionId)) resumedAt.set(r.partitionId, r.nextSequenceNumber) }
+  peer.on('receiver-attached', onAttach)
+  t.teardown(() => { peer.off('receiver-attached', onAttach) })
+
+  const restartAt = Date.now()
+  const second = startWorkerProcess(t, peer, prefix, 'worker-1')
+  await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id !== firstConnection && id === rs[0]?.connectionId), 40_000, 'the restarted worker holds every partition')
+  const restartMs = Date.now() - restartAt
+  for (const [partition, sequenceNumber] of checkpoints) {
+    t.equal(resumedAt.get(partition), sequenceNumber + 1, `partition ${partition}: resumed right after checkpoint ${sequenceNumber}`)
+  }
+
+  await producer.more(8 * 10)
+  await producer.stop()
+  await assertEverySegmentOnce(t, store, producer.sent)
+  t.equal(Object.values(peer.eventCounts()).reduce((x, y) => x + y, 0), producer.total(), 'the hub holds exactly what was sent')
+  second.child.kill('SIGTERM')
+  t.equal(await second.exited(), 0, 'the restarted worker stops cleanly too')
+  t.comment(`sent ${producer.total()} events over ${meetings.size} meetings (${sentWhileStopped} when the first worker had stopped); SIGTERM to exit ${stopMs} ms; restart to all partitions held ${restartMs} ms`)
+  if (!t.passing()) t.comment(`first worker:\n${first.output()}\nsecond worker:\n${second.output()}`)
+})
