@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { collectDefaultMetrics, Registry } from 'prom-client'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
-import { createEngine, type AnalysisEngine, type LlmSettings } from '@meeting-ai/llm'
+import { createEngine, type AnalysisEngine } from '@meeting-ai/llm'
 import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
 import { createWorker, type AnalysisSettings, type Worker, type WorkerLogger } from '@meeting-ai/worker'
 
@@ -59,7 +59,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
   let app: FastifyInstance | undefined
   try {
     // Config types its enums as plain strings; loadConfig has already checked the values.
-    const engine = options.engine ?? createEngine(config as unknown as LlmSettings)
+    const engine = options.engine ?? createEngine(config)
     worker = createWorker({
       config,
       store,

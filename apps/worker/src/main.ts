@@ -2,8 +2,8 @@ import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
 import { loadConfigOrExit } from '@meeting-ai/config'
-import { createEngine, type LlmSettings } from '@meeting-ai/llm'
-import { selectEngine, type EngineSettings } from '@meeting-ai/store'
+import { createEngine } from '@meeting-ai/llm'
+import { selectEngine } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
 
@@ -14,13 +14,12 @@ collectDefaultMetrics({ register: registry, prefix: 'meeting_ai_worker_' })
 
 let store
 try {
-  // Config types enums as string; loadConfig has already checked the values.
-  store = await selectEngine(config as unknown as EngineSettings, { role: 'worker', logger })
+  store = await selectEngine(config, { role: 'worker', logger })
 } catch (error) {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)
 }
-const engine = createEngine(config as unknown as LlmSettings)
+const engine = createEngine(config)
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })

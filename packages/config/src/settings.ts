@@ -19,7 +19,8 @@ export interface Setting {
 const int = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum })
 const bool = () => Type.Boolean()
 const str = (options: { minLength?: number, maxLength?: number, pattern?: string } = {}) => Type.String(options)
-const oneOf = <const V extends string[]>(...values: V) => Type.Enum(values)
+// Unsafe keeps the literal union in the static type (Type.Enum alone widens it to string).
+const oneOf = <const V extends string[]>(...values: V) => Type.Unsafe<V[number]>(Type.Enum(values))
 const list = () => Type.Array(Type.String({ minLength: 1 }))
 
 export const settings = [
