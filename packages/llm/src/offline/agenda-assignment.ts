@@ -15,7 +15,7 @@ export interface PlacedSentence {
 
 interface Topic {
   agenda: Agenda
-  stems: Set<string>
+  stems: ReadonlySet<string>
 }
 
 function capitalise (text: string): string {
@@ -58,7 +58,7 @@ export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
 }
 
 /** The topic whose title words the text shares most; on a tie, the one being discussed. */
-function bestTopic (stems: Set<string>, topics: Topic[], current?: number): Topic | undefined {
+function bestTopic (stems: ReadonlySet<string>, topics: Topic[], current?: number): Topic | undefined {
   let best: Topic | undefined
   let bestScore = 0
   for (const topic of topics) {

@@ -1,5 +1,5 @@
 import { contentStems } from '../text/words.ts'
-import { overlap } from '../text/similarity.ts'
+import { overlap, SimilarityIndex } from '../text/similarity.ts'
 
 export interface Statement {
   text: string
@@ -35,6 +35,10 @@ function factsDisagree (a: Map<string, Set<string>>, b: Map<string, Set<string>>
   return false
 }
 
+const MAX_CONFLICTS = 8
+// Statements are compared with the previous WINDOW ones: on a topic, far more than one meeting's minutes hold.
+const WINDOW = 400
+
 function topicStems (text: string): Set<string> {
   return new Set([...contentStems(text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
 }
@@ -43,22 +47,42 @@ function topicStems (text: string): Set<string> {
  * Pairs of statements from different sources about the same thing (shared topic words)
  * that disagree on a number, a date or a negation.
  */
-export function findConflicts (statements: Statement[]): Array<[Statement, Statement]> {
-  const conflicts: Array<[Statement, Statement]> = []
+export function findConflicts (statements: Statement[], limit = MAX_CONFLICTS): Array<[Statement, Statement]> {
+  const found: Array<{ i: number, j: number, similarity: number }> = []
   const prepared = statements.map((s) => ({ s, stems: topicStems(s.text), facts: facts(s.text), negated: NEGATION.test(s.text) }))
-  for (let i = 0; i < prepared.length; i++) {
-    for (let j = i + 1; j < prepared.length; j++) {
+  // Only statements sharing topic words can conflict, and only on a fact both state or on a
+  // negation one of them carries: indexes by those spare comparing all pairs.
+  const withFacts = new SimilarityIndex()
+  const negated = new SimilarityIndex()
+  const plain = new SimilarityIndex()
+  prepared.forEach((b, j) => {
+    const needed = Math.max(2, Math.ceil(0.3 * b.stems.size - 1e-9))
+    const nearlySame = Math.max(2, Math.ceil(0.6 * b.stems.size - 1e-9))
+    const candidates = new Set([
+      ...(b.facts.size > 0 ? withFacts.candidates(b.stems, needed, j - WINDOW) : []),
+      ...(b.negated ? plain : negated).candidates(b.stems, nearlySame, j - WINDOW)
+    ])
+    // Each statement is reported against the one it contradicts most closely, not every other.
+    let best: { i: number, similarity: number } | undefined
+    for (const i of [...candidates].sort((x, y) => x - y)) {
       const a = prepared[i]!
-      const b = prepared[j]!
       if (a.s.source === b.s.source) continue
       const shared = overlap(a.stems, b.stems)
       const similarity = shared / (a.stems.size + b.stems.size - shared || 1)
-      if (shared < 2 || similarity < 0.3) continue
+      if (shared < 2 || similarity < 0.3 || (best !== undefined && similarity <= best.similarity)) continue
       // A negation flips meaning only between statements that are otherwise nearly the same.
-      if (factsDisagree(a.facts, b.facts) || (a.negated !== b.negated && similarity >= 0.6)) conflicts.push([a.s, b.s])
+      if (factsDisagree(a.facts, b.facts) || (a.negated !== b.negated && similarity >= 0.6)) best = { i, similarity }
     }
-  }
-  return conflicts
+    if (best !== undefined) found.push({ i: best.i, j, similarity: best.similarity })
+    if (b.facts.size > 0) withFacts.add(j, b.stems)
+    ;(b.negated ? negated : plain).add(j, b.stems)
+  })
+  // The closest pairs are the clearest contradictions; a handful is what a reader can check.
+  return found
+    .sort((x, y) => y.similarity - x.similarity || x.i - y.i || x.j - y.j)
+    .slice(0, limit)
+    .sort((x, y) => x.i - y.i || x.j - y.j)
+    .map(({ i, j }) => [prepared[i]!.s, prepared[j]!.s])
 }
 
 export function describeConflict ([a, b]: [Statement, Statement], language: 'ko' | 'en'): string {

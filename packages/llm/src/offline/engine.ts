@@ -140,7 +140,7 @@ function mergeNotes (input: ReduceInput, language: 'ko' | 'en'): AgendaNotes[] {
     }
   })
   return groups.map((group) => {
-    const points = dedupeTexts(interleave(group.parts.map((p) => p.notes.points)), 0.6, (a, b) => a.length > b.length)
+    const points = dedupeTexts(interleave(group.parts.map((p) => p.notes.points)), 0.6, (a, b) => a.length > b.length, 40)
     const statements = group.parts.flatMap((p) => p.notes.points.map((text) => ({ text, source: language === 'ko' ? `기록 ${p.chunk + 1}` : `part ${p.chunk + 1}` })))
     const crossChunk = group.parts.length > 1 ? findConflicts(statements).map((pair) => describeConflict(pair, language)) : []
     return {

@@ -7,7 +7,9 @@ import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
 
-function sentenceScore (text: string, titleStems: Set<string>, keywordStems: Map<string, number>): number {
+const MAX_POINTS = 40
+
+function sentenceScore (text: string, titleStems: ReadonlySet<string>, keywordStems: Map<string, number>): number {
   const stems = contentStems(text)
   if (stems.size === 0) return 0
   let score = 2 * overlap(titleStems, stems)
@@ -34,7 +36,8 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
   const ranked = [...mine]
     .map((s) => ({ s, score: sentenceScore(s.text, titleStems, keywordStems) }))
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
-  const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length)
+  // The best points only: a summary quotes a few, and reduce merges them across chunks.
+  const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
   const decisions = dedupeTexts(mine.filter((s) => isDecision(s.text) && !isQuestion(s.text)).map((s) => s.text))
   const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
