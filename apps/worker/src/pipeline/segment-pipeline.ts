@@ -30,7 +30,7 @@ export interface SegmentPipeline {
   /**
    * Parse + dead-letter invalid + atomic append (dedupe, window, counter) for each event, in
    * order; schedules analysis (never awaits the LLM). Throws StoreError if the store fails;
-   * events before the failure stay written (append is idempotent so a retry is safe).
+   * events before the failure stay written, later ones may be too (append is idempotent so a retry is safe).
    */
   ingest (events: RawEvent[], source: string): Promise<IngestOutcome>
   /** Resolves when no analysis is running or scheduled (tests, shutdown). */
@@ -101,15 +101,26 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
     async ingest (events, source) {
       if (closed) throw new StoreError('segment pipeline is closed', 'STORE_UNAVAILABLE')
       const outcome: IngestOutcome = { accepted: 0, duplicates: 0, rejected: [] }
-      for (const [index, event] of events.entries()) {
+      // Every write of the batch is sent at once, not awaited one by one: node-redis writes them
+      // together on its one command connection and Redis runs them in that order, so a meeting's
+      // segments keep their order while the batch costs one round trip instead of one per event
+      // (bench/ingest). Outcomes are then read in order; the first failure is thrown as before
+      // (events after it may be written too: append is idempotent, the redelivery is a duplicate).
+      const steps = events.map((event) => {
         const parsed = parseSttEvent(event.body, { zone: config.sttTimestampZone, fallbackDedupeKey: event.fallbackDedupeKey })
+        const write = parsed.ok ? append(parsed.segment, source, event.position) : deadLetter(source, event, parsed.code, parsed.detail)
+        // Handled below in order; this keeps a later failure from being reported as unhandled.
+        write.catch(() => {})
+        return { parsed, write }
+      })
+      for (const [index, { parsed, write }] of steps.entries()) {
+        const result = await write
         if (!parsed.ok) {
-          await deadLetter(source, event, parsed.code, parsed.detail)
           metrics.eventsIn.inc({ source, outcome: 'rejected' })
           outcome.rejected.push({ index, code: parsed.code, detail: parsed.detail })
           continue
         }
-        const result = await append(parsed.segment, source, event.position)
+        if (result === undefined) continue
         if (result.status === 'duplicate') outcome.duplicates += 1
         else outcome.accepted += 1
         metrics.eventsIn.inc({ source, outcome: result.status === 'duplicate' ? 'duplicate' : 'accepted' })
