@@ -95,7 +95,9 @@ async function windowsState (store: { windows: { read: (m: string) => Promise<Ar
   return { windowed, perMeeting }
 }
 
-t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every segment once, every suggestion set once to a resuming viewer', async (t) => {
+// Up to ~40 s: when the killed worker held a meeting's analysis lease, that meeting waits out its 30 s TTL.
+const slow = process.env.MEETING_AI_SKIP_SLOW === '1' ? 'up to 40 s (a dead worker\'s analysis lease lapses after 30 s); skipped because MEETING_AI_SKIP_SLOW=1' : false
+t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every segment once, every suggestion set once to a resuming viewer', { skip: slow }, async (t) => {
   const client = await redisClient(t, TEST_REDIS_URL)
   const scenario = await fillStream(client, 'rel-kill')
   const api = await startApi(t, { WINDOW_SEGMENTS: '100' }, scenario.prefix)
@@ -152,7 +154,8 @@ t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every seg
   // Every set in the replay stream reached the viewer once, across the reconnect.
   const kept = await api.app.store.suggestions.readAfter(watched, '0')
   const keptIds = kept.map((entry) => entry.id)
-  t.ok(keptIds.length >= Math.floor(segments.length / THRESHOLD) - 1, `${keptIds.length} suggestion sets published for the watched meeting`)
+  // Coalescing: a worker catching up analyses many new segments at once, so fewer sets than segments / threshold.
+  t.ok(keptIds.length > seenBefore.length, `${keptIds.length} suggestion sets published for the watched meeting, ${keptIds.length - seenBefore.length} after the crash`)
   await viewers[1]!.waitUntil(() => suggestionIds(viewers[1]!).includes(keptIds.at(-1) as string), 10_000, 'the last published set')
   const seen = [...seenBefore, ...suggestionIds(viewers[1]!)]
   t.same(seen, keptIds, 'the viewer saw every published set exactly once, in order')
