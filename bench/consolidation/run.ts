@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
-// bench/ is not a workspace package: the packages are imported from source.
 import { buildApp } from '../../apps/api/src/app.ts'
 import { configFrom } from '../../packages/config/src/index.ts'
 import { createEngine } from '../../packages/llm/src/index.ts'
 import { startMockLlm, type MockHandler } from '../../packages/testkit/src/mock-llm/index.ts'
 import { englishLaunchMeeting as sample } from '../../packages/testkit/src/samples/index.ts'
+import { emitResult } from '../lib/common.ts'
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../packages/testkit/src/redis/index.ts'
 
 /**
@@ -61,8 +61,11 @@ async function withApp<T> (latencyMs: number, run: (url: string, calls: () => nu
   }
 }
 
+const figures: Record<string, unknown> = { rate: RATE, seconds: SECONDS }
+
 function report (label: string, result: autocannon.Result): void {
   const { latency, requests, non2xx, errors } = result
+  figures[label.startsWith('distinct') ? 'distinct' : 'cached'] = { requests: requests.total, perS: requests.average, p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, non2xx, errors }
   console.log(`${label}: ${requests.total} requests at ${requests.average.toFixed(1)}/s, latency p50 ${latency.p50} ms, p90 ${latency.p90} ms, p99 ${latency.p99} ms, max ${latency.max} ms; non-2xx ${non2xx}, errors ${errors}`)
 }
 
@@ -104,5 +107,8 @@ await withApp(2000, async (url, calls) => {
   const started = Date.now()
   const response = await fetch(`${url}${URL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('bench-3h', minutes) })
   const answer = await response.json() as { partial: boolean, notes: string[] }
+  figures.threeHour = { words, status: response.status, partial: answer.partial, calls: calls(), wallMs: Date.now() - started }
   console.log(`3-hour meeting: ${words} words, ${minutes.reduce((s, p) => s + p.content.length, 0)} chars, status ${response.status}, partial ${answer.partial}, ${calls()} LLM calls at 2 s each, wall time ${Date.now() - started} ms (budget 25000 ms)`)
 })
+
+emitResult('consolidation', figures)
