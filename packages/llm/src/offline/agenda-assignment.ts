@@ -8,6 +8,8 @@ import { extractKeywords } from './keywords.ts'
 export interface PlacedSentence {
   text: string
   author: string
+  /** The label its line started with ("Actions: …"), if any. */
+  label?: string
   /** Position in the author's minutes, for keeping the original order. */
   index: number
   agendaNumber: number | undefined
@@ -103,7 +105,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         agendaNumber = bestTopic(contentStems(sentence.text), topics, current)?.agenda.agendaNumber ?? current
         current = agendaNumber
       }
-      placed.push({ text: sentence.text, author: part.userName ?? part.userId, index: index++, agendaNumber })
+      placed.push({ text: sentence.text, author: part.userName ?? part.userId, index: index++, agendaNumber, ...(sentence.label === undefined ? {} : { label: sentence.label }) })
     }
   }
   // Unplaced sentences join the item whose sentences share most words with them.

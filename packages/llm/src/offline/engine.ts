@@ -78,7 +78,7 @@ export class OfflineEngine implements AnalysisEngine {
     return {
       keywords: keywords.map((k) => k.text),
       agendaNotes: agendas.map((agenda) => agendaNotes(agenda, placed, keywords, language)),
-      todos: detectTodos(placed.map((p) => ({ text: p.text, author: p.author })))
+      todos: detectTodos(placed)
     }
   }
 

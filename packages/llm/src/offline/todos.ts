@@ -1,67 +1,323 @@
-import { dedupeTexts } from '../text/similarity.ts'
-import { hasDeadline, isAction, isQuestion, isRecapOrLogistics } from './cues.ts'
+import { overlap, stemSimilarity, SimilarityIndex } from '../text/similarity.ts'
+import { contentStems } from '../text/words.ts'
+import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 
 export interface AuthoredSentence {
   text: string
   author?: string
+  /** The label the line started with ("Actions: …", "Flaky checkout test: …"), when it had one. */
+  label?: string
 }
 
-const LEADING_LABEL = /^(?:action items?|todo|to-do|ai|next steps?|follow[- ]up|액션 아이템|할 일|TODO)\s*[:：-]\s*/i
+/*
+ * Todos are found clause by clause: "Staging DB too small, it needs resizing; Aiko to ask
+ * infra" holds one action in its last clause, and "I will fix the bug today and add a test"
+ * holds two. A title is the action phrase alone (verb first in English, the action noun or
+ * verb last in Korean), without the speaker, fillers or the reasons after it, and the owner
+ * in brackets when one is named.
+ */
+
+const HANGUL = /[\uAC00-\uD7A3]/
+const MAX_TITLE = 140
+
+// ---------------------------------------------------------------------------------- English
+
+// Verbs that start an action ("send …", "Chen lowers …"): the present-tense and imperative
+// readings need one, the modal reading ("X will …") takes any verb.
+const EN_ACTION_VERBS = new Set(`
+add align analyse analyze approve arrange ask assign audit book build buy calculate call cancel check circulate clean
+close collect compile complete configure confirm contact coordinate create cut debug decide define delete deliver demo deploy
+design document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
+get give handle hire implement inform install investigate invite list log lower measure merge migrate monitor move notify open
+order organise organize patch pay pick plan post prepare present prioritise prioritize publish purchase push put quarantine
+raise reach record reduce refactor remind remove renew replace report request research reserve resize resolve restart review
+rewrite run schedule send set share ship sign start submit summarise summarize sync take talk test track train transfer triage
+update upgrade upload validate verify write
+`.trim().split(/\s+/))
+
+const EN_NOT_A_SUBJECT = new Set(`
+The This That These Those It Its There Here What Which Who Whom Whose When Where Why How We You They He She Everyone Everybody
+Nobody Anyone Someone Somebody Also And But So If Then Our My Their Your His Her Each Every All Some No Next Last Any Both
+Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk Open Note Notes Agreed Decided
+`.trim().split(/\s+/))
+
+const MODAL = String.raw`(?:will|'ll|shall|is going to|are going to|am going to|is to|are to|to|needs? to|has to|have to|must|should|offered to|volunteered to|promised to)`
+const ADVERB = String.raw`(?:\s+(?:also|still|then|just|personally|first|now|definitely))?`
+const LEAD = String.raw`^(?:(?:and|so|then|also|but)\s+)?`
+const EN_SELF = new RegExp(String.raw`${LEAD}(I|we)${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`, 'i')
+const EN_NAMED = new RegExp(String.raw`${LEAD}([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+(?:from|of|on|in) (?:the )?[A-Za-z][\w -]{0,30}?)?${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`)
+// "Jonas is writing the load test today": an action under way, when a time frame says so.
+const EN_PROGRESSIVE = /^([A-Z][a-z]+|I)\s+(?:is|am|'m)\s+(?:also\s+|still\s+)?([a-z]+ing)\b(.*)$/
+const EN_SOMEONE = /^(?:(?:and|so|but)\s+)?(?:someone|somebody|the team|everyone)\s+(?:needs? to|has to|should|must|will)\s+(.+)$/i
+const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
+const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
+const EN_POLITE = /^(?:can|could|would) you(?: please)?\s+(.+?)\??$/i
+// A time frame makes "Chen lowers the alert" an assignment rather than a description.
+const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
+const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+// What follows an action but is not part of it: reasons, conditions, comments.
+const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
+const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b/i
+
+// "today", "right away": relative to the meeting, no help in a todo list read later.
+const EN_IMMEDIATE = /\s+(?:today|tonight|this (?:afternoon|morning|evening)|right away|now|personally)\b/gi
+
+function baseVerb (verb: string): string {
+  if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`
+  if (/(?:sh|ch|x|ss|z|o)es$/.test(verb)) return verb.slice(0, -2)
+  return verb.replace(/s$/, '')
+}
+
+function verbFromIng (word: string): string | undefined {
+  const stem = word.slice(0, -3)
+  for (const candidate of [stem, `${stem}e`, stem.slice(0, -1)]) if (EN_ACTION_VERBS.has(candidate)) return candidate
+  return undefined
+}
 
 function capitalise (text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function trimEnd (text: string): string {
-  return text.replace(/[\s.。!！]+$/u, '')
+function cleanPredicate (text: string, label: string | undefined): string {
+  let result = text.replace(EN_TAIL, '').replace(EN_IMMEDIATE, '').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
+  // "Flaky checkout test: I will quarantine it": the label names what "it" is.
+  if (label !== undefined && !EN_ACTION_LABEL.test(label) && /\b(?:it|them)\b/.test(result)) {
+    result = result.replace(/\b(?:it|them)\b/, `the ${label.toLowerCase()}`)
+  }
+  return result
 }
 
-/** Short title of an action sentence: the action first, the owner in brackets. */
-export function todoTitle (sentence: string, author?: string): string {
-  let text = trimEnd(sentence.trim().replace(LEADING_LABEL, ''))
-  if (/[\uAC00-\uD7A3]/.test(text)) {
-    text = text
-      .replace(/하기로\s*(?:했습니다|하였습니다|했음|함|했다|했어요)$/, '하기')
-      .replace(/(?:하겠습니다|할게요|하겠음|하겠어요)$/, '하기')
-      .replace(/해야\s*(?:합니다|함|한다|해요|됩니다)$/, '해야 함')
-      .replace(/부탁(?:드립니다|합니다|드려요|해요)$/, '부탁')
-      .replace(/(?:예정입니다|예정이에요|예정임)$/, '예정')
-    return text.length > 200 ? `${text.slice(0, 197)}…` : text
+/** "fix the bug today and add a test for it" → two actions when the second part starts with a verb. */
+function splitConjoined (predicate: string): string[] {
+  const parts = predicate.split(/,?\s+and\s+(?=(?:then\s+|also\s+)?[a-z]+\b)/)
+  const result: string[] = [parts[0]!]
+  for (const part of parts.slice(1)) {
+    const verb = /^(?:then\s+|also\s+)?([a-z]+)/.exec(part)?.[1] ?? ''
+    if (EN_ACTION_VERBS.has(verb)) result.push(part.replace(/^(?:then|also)\s+/, ''))
+    else result[result.length - 1] += ` and ${part}`
   }
-  let owner: string | undefined
-  const self = /^(?:i|we)\s+(?:will|'ll|need to|have to|should|must|am going to|are going to|are to)\s+(.+)$/i.exec(text)
-  const named = /^([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:will|'ll|is going to|needs to|has to|should|must|is to|to)\s+(.+)$/.exec(text)
-  const lets = /^(?:let's|let us|please|can you|could you|would you|someone (?:should|needs to|has to|must)(?: also)?)\s+(.+?)\??$/i.exec(text)
+  return result
+}
+
+interface Action {
+  text: string
+  owner?: string
+}
+
+function englishClauseActions (clause: string, sentence: AuthoredSentence, actionContext: boolean): Action[] {
+  const text = clause.trim().replace(/^(?:action items?|actions?|todo|to-do|next steps?|follow[- ]up)\s*[:：-]\s*/i, '')
+  const withOwner = (predicate: string, owner: string | undefined): Action[] => {
+    if (EN_PREDICATE_NOT_ACTION.test(predicate)) return []
+    return splitConjoined(cleanPredicate(predicate, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+  }
+  const self = EN_SELF.exec(text)
   if (self !== null) {
-    text = self[1]!
-    if (/^i\b/i.test(sentence.trim().replace(LEADING_LABEL, '')) && author !== undefined) owner = author
-  } else if (named !== null && !/^(?:We|You|They|It|This|That|The|There|Someone|Somebody|Everyone|Anyone)$/.test(named[1]!)) {
-    owner = named[1]!
-    text = named[2]!
-  } else if (lets !== null) {
-    text = lets[1]!
+    // "We should …" recommends; it is a todo only with a time frame.
+    if (/^we$/i.test(self[1]!) && /\bshould\b/i.test(text.slice(0, text.length - self[2]!.length)) && !EN_TIME_FRAME.test(self[2]!)) return []
+    return withOwner(self[2]!, /^i$/i.test(self[1]!) ? sentence.author : undefined)
   }
-  text = capitalise(trimEnd(text))
-  if (owner !== undefined) text = `${text} (${owner})`
-  return text.length > 200 ? `${text.slice(0, 197)}…` : text
+  const named = EN_NAMED.exec(text)
+  if (named !== null && !EN_NOT_A_SUBJECT.has(named[1]!.split(/\s+/)[0]!)) return withOwner(named[2]!, named[1]!)
+  const someone = EN_SOMEONE.exec(text)
+  if (someone !== null) return withOwner(someone[1]!, undefined)
+  const polite = EN_POLITE.exec(text)
+  if (polite !== null) return withOwner(polite[1]!, undefined)
+  const present = EN_PRESENT.exec(text)
+  if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
+    const verb = present[1] === 'I' ? present[2]! : baseVerb(present[2]!)
+    if ((present[1] === 'I' || present[2]!.endsWith('s')) && EN_ACTION_VERBS.has(verb)) {
+      return withOwner(`${verb}${present[3]!}`, present[1] === 'I' ? sentence.author : present[1])
+    }
+  }
+  // "Jonas finished the limiter and is writing the load test today": the subject carries over.
+  const late = /^([A-Z][a-z]+|I)\s+[a-z]+ed\b.*?\s+and\s+((?:is|am|will)\s+.+)$/.exec(text)
+  if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return englishClauseActions(`${late[1]!} ${late[2]!}`, sentence, actionContext)
+  const progressive = EN_PROGRESSIVE.exec(text)
+  if (progressive !== null && EN_TIME_FRAME.test(progressive[3]!) && !EN_NOT_A_SUBJECT.has(progressive[1]!)) {
+    const verb = verbFromIng(progressive[2]!)
+    if (verb !== undefined) return withOwner(`${verb}${progressive[3]!}`, progressive[1] === 'I' ? sentence.author : progressive[1])
+  }
+  // A verb-looking first word followed by a label colon or a finite verb is a noun ("Open question: …",
+  // "Test coverage in this area is thin").
+  if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
+  const imperative = EN_IMPERATIVE.exec(text)
+  // "Review delays are a risk": a verb-looking word followed by a finite verb is a subject.
+  if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
+    return withOwner(`${imperative[1]!.toLowerCase()}${imperative[2]!}`, undefined)
+  }
+  return []
+}
+
+function englishActions (sentence: AuthoredSentence): Action[] {
+  const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+  const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
+  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+}
+
+// ----------------------------------------------------------------------------------- Korean
+
+// Commitment endings on any verb: 보내겠습니다, 받겠음, 할게요, 보낼게요.
+const KO_VOLITIONAL = /(?:겠습니다|겠음|겠어요|[\uAC00-\uD7A3]게요|드리겠|드릴게)[.!]?$/
+// "어렵겠습니다", "좋겠습니다": adjectives in the volitional form are judgements, not commitments.
+const KO_JUDGEMENT = /(?:좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지)(?:겠|을게|ㄹ게)/
+const KO_COMMITTED = /기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)[.!]?$/
+const KO_PLANNED = /(?:할|보낼|드릴|공유할|진행할|작성할|정리할)\s*예정(?:입니다|임|이에요|이다)?[.!]?$|예정입니다[.!]?$/
+const KO_MUST = /(?:야\s*(?:함|합니다|한다|해요|됨|됩니다)|[할볼낼]\s*것)[.!]?$/
+// "…로 봐야 함", "감안해야 함": a judgement about the situation, not something to do.
+const KO_MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*(?:함|합니다|한다|해요)/
+const KO_REQUEST = /(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)[.!]?$/
+// A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
+const KO_ACTION_END = /(?:모니터링|개발|구현|설계|연동|작업|정하기|선정|작성|정리|공유|완료|반영|확인|요청|전달|준비|제출|검토|수정|발송|등록|마무리|추출|수집|게시|구매|조율|예약|안내|보고|연락|문의|배포|테스트|점검|업데이트|설정|교체|적용|분석|조사|측정|검증|협의|재검토|초안|신청|진행|[\uAC00-\uD7A3]기)[.!]?$/
+const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
+const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
+const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
+const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)/
+const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+// Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
+const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
+
+function koreanClauseIsAction (clause: string): boolean {
+  const text = clause.trim()
+  if (KO_VOLITIONAL.test(text)) return !KO_JUDGEMENT.test(text)
+  if (KO_NOT_ACTION.test(text)) return false
+  const owned = KO_OWNER_MENTION.test(text)
+  if (KO_COMMITTED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
+  if (KO_PLANNED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
+  if (KO_MUST.test(text)) return !KO_MUST_JUDGEMENT.test(text) && (owned || KO_DATE_DEADLINE.test(text))
+  if (KO_REQUEST.test(text)) return true
+  if (KO_ACTION_END.test(text)) return owned || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
+  return false
+}
+
+// Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
+function withoutRieul (syllable: string): string {
+  const code = syllable.charCodeAt(0) - 0xAC00
+  return code >= 0 && code % 28 === 8 ? String.fromCharCode(syllable.charCodeAt(0) - 8) : syllable
+}
+
+function koreanTitle (clause: string): string {
+  let text = clause.trim()
+    .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
+    .replace(/(?:^|\s)(?:제가|저는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
+    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)/g, ' ')
+    .replace(/[.!。]+$/u, '')
+    .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
+    .trim()
+  text = text
+    .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
+    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
+    .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
+    .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
+    .replace(/겠(?:습니다|음|어요)$/, '기')
+    .replace(/([\uAC00-\uD7A3])게요$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
+    .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
+    .replace(/\s*(?:할|해야 할)\s*것$/, '')
+    .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
+    .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
+    .trim()
+  return text
+}
+
+const TIME_WORD = /^(?:\d|[월화수목금토일]요일|오늘|내일|모레|이번|다음|주말|월말|오전|오후)/
+
+/** Content words that are not dates or times. */
+function topicStemCount (text: string): number {
+  let count = 0
+  for (const stem of contentStems(text)) if (!TIME_WORD.test(stem)) count++
+  return count
+}
+
+/** The noun phrase a clause is about: its words before the numbers and the predicate. */
+function subjectOf (clause: string): string {
+  const words = clause.trim().split(/\s+/)
+  const kept: string[] = []
+  for (const word of words) {
+    if (/\d/.test(word) || /(?:음|함|됨|임|중|다|요)[.]?$/.test(word)) break
+    kept.push(word.replace(/[은는이가을를]$/, ''))
+  }
+  return kept.join(' ')
+}
+
+function koreanActions (sentence: AuthoredSentence): Action[] {
+  const clauses = sentence.text.split(/\s*(?:[,;，]|→|->)\s*/)
+  const actions: Action[] = []
+  clauses.forEach((clause, i) => {
+    if (!koreanClauseIsAction(clause)) return
+    const named = KO_NAMED_OWNER.exec(clause)?.[1]
+    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) ? sentence.author : undefined)
+    let title = koreanTitle(clause)
+    // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before.
+    if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
+    actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
+  })
+  return actions
+}
+
+// ------------------------------------------------------------------------------------ Titles
+
+function finish (action: Action, korean: boolean): string | undefined {
+  let text = action.text.trim().replace(/\s+/g, ' ')
+  // An action of one word ("Quarantine it", "Cover") says too little to be a todo on its own.
+  if (contentStems(text).size < 2) return undefined
+  if (!korean) text = capitalise(text)
+  if (text.length > MAX_TITLE) {
+    const cut = text.slice(0, MAX_TITLE - 1)
+    const space = cut.lastIndexOf(' ')
+    text = `${space > MAX_TITLE / 2 ? cut.slice(0, space) : cut}…`
+  }
+  return action.owner === undefined ? text : `${text} (${action.owner})`
+}
+
+/** Title of an action sentence (the first action in it), or undefined when it holds none. */
+export function todoTitle (sentence: string, author?: string): string | undefined {
+  return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) })[0]
+}
+
+function actionTitles (sentence: AuthoredSentence): string[] {
+  const korean = HANGUL.test(sentence.text)
+  const actions = korean ? koreanActions(sentence) : englishActions(sentence)
+  return actions.flatMap((action) => finish(action, korean) ?? [])
+}
+
+/**
+ * The same todo written twice: near-identical wording (Jaccard >= 0.6), or one wording that
+ * holds nearly all of the other's words ("Ask infra" within "Ask infra to resize staging").
+ */
+function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (stemSimilarity(a, b) >= 0.6) return true
+  const shared = overlap(a, b)
+  return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
 }
 
 /** Todo titles from action phrasing, near-duplicates across participants merged. */
 export function detectTodos (sentences: AuthoredSentence[]): string[] {
-  const titles: string[] = []
+  const kept: string[] = []
+  const index = new SimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
-    if (!isAction(text) || isRecapOrLogistics(text)) continue
+    if (isRecapOrLogistics(text)) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     if (/(미정|미확정)/.test(text)) continue
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b|(?:해 주실|해주실|주시겠)/i.test(text)) continue
-    titles.push(todoTitle(text, sentence.author))
+    for (const title of actionTitles(sentence)) {
+      const stems = contentStems(title)
+      const same = index.candidates(stems, 2).find((id) => sameTodo(contentStems(kept[id]!), stems))
+      if (same === undefined) {
+        index.add(kept.length, stems)
+        kept.push(title)
+        continue
+      }
+      // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
+      const current = kept[same]!
+      const cd = hasDeadline(title)
+      const kd = hasDeadline(current)
+      if (cd !== kd ? cd : title.length > current.length) {
+        kept[same] = title
+        index.add(same, stems)
+      }
+    }
   }
-  // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
-  return dedupeTexts(titles, 0.6, (candidate, kept) => {
-    const cd = hasDeadline(candidate)
-    const kd = hasDeadline(kept)
-    return cd !== kd ? cd : candidate.length > kept.length
-  })
+  return kept
 }

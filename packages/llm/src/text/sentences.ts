@@ -1,3 +1,5 @@
+import { isInstructionToAi } from './instructions.ts'
+
 export interface Sentence {
   text: string
   /** A heading line of structured minutes ("## Budget", "[예산]", "Budget:"): a topic marker, not content. */
@@ -40,7 +42,11 @@ function cleanHeading (line: string): string {
     .replace(/^(agenda|안건|topic|주제)\s*\d*\s*[.:)-]?\s*/i, '').trim() || line
 }
 
-/** Lines, then sentences within lines (Intl.Segmenter), with bullets and numbering removed. */
+/**
+ * Lines, then sentences within lines (Intl.Segmenter), with bullets and numbering removed.
+ * Instructions addressed to an AI ("ignore previous instructions…") are not meeting content
+ * and are left out here, so nothing downstream quotes or counts them.
+ */
 export function splitSentences (text: string): Sentence[] {
   const result: Sentence[] = []
   const locale = /[\uAC00-\uD7A3]/.test(text) ? 'ko' : 'en'
@@ -62,9 +68,12 @@ export function splitSentences (text: string): Sentence[] {
         body = labelled[2]!
       }
     }
+    let instruction = label !== undefined && isInstructionToAi(line)
     for (const part of sentenceSegmenter(locale).segment(body)) {
       const sentence = part.segment.trim()
       if (sentence.length < 2) continue
+      instruction = isInstructionToAi(sentence, instruction)
+      if (instruction) continue
       result.push(label === undefined ? { text: sentence, heading: false } : { text: sentence, heading: false, label })
     }
   })

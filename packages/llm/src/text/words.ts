@@ -20,11 +20,20 @@ const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*/gu
 const HANGUL = /[\uAC00-\uD7A3]/
 const NUMBER_LIKE = /^[\d.,:%/-]+$/
 
+function undouble (stem: string): string {
+  return /([bdgmnprt])\1$/.test(stem) ? stem.slice(0, -1) : stem
+}
+
 /** A light English stemmer: enough that "budgets" and "budget" count as one word. */
 function englishStem (word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (word.length > 4 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1)
-  return word
+  let stem = word
+  if (stem.length > 4 && stem.endsWith('ies')) stem = `${stem.slice(0, -3)}y`
+  else if (stem.length > 4 && stem.endsWith('s') && !stem.endsWith('ss') && !stem.endsWith('us') && !stem.endsWith('is')) stem = stem.slice(0, -1)
+  // "updating", "updated" and "update" are one word; so are "planned" and "plan".
+  if (stem.length > 5 && stem.endsWith('ing')) stem = undouble(stem.slice(0, -3))
+  else if (stem.length > 4 && stem.endsWith('ed') && !stem.endsWith('eed')) stem = undouble(stem.slice(0, -2))
+  else if (stem.length > 4 && stem.endsWith('e')) stem = stem.slice(0, -1)
+  return stem
 }
 
 /*
