@@ -71,10 +71,10 @@ export class OfflineEngine implements AnalysisEngine {
     const language = outputLanguage(input.language, allText)
     const agendas: Agenda[] = input.agendas.length > 0 ? input.agendas : deriveAgendas(input.minutes)
     const placed = placeSentences(input.minutes, agendas)
-    const keywords = extractKeywords(
-      input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({ text: s.text, author: m.userId }))),
-      { limit: 10, boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)] }
-    )
+    const sources = input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({
+      text: s.text, author: m.userId, section: `${m.userId}#${s.line ?? 0}`, ...(s.label === undefined ? {} : { label: s.label })
+    })))
+    const keywords = extractKeywords(sources, { limit: keywordLimit(allText), boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)] })
     return {
       keywords: keywords.map((k) => k.text),
       agendaNotes: agendas.map((agenda) => agendaNotes(agenda, placed, keywords, language)),
@@ -94,8 +94,17 @@ export class OfflineEngine implements AnalysisEngine {
   }
 }
 
-/** Keywords ranked by their positions across chunks (Borda count). */
-function mergeKeywords (lists: string[][], limit = 10): string[] {
+/** Ten keywords for a short meeting, one more per thousand words, at most twenty. */
+function keywordLimit (text: string): number {
+  const wordCount = text.split(/\s+/).length
+  return Math.min(20, Math.max(10, 8 + Math.floor(wordCount / 1000)))
+}
+
+/**
+ * Keywords ranked by their positions across chunks (Borda count). A long meeting comes in
+ * more chunks, each with its own topics: two more keywords per further chunk, at most twenty.
+ */
+function mergeKeywords (lists: string[][], limit = Math.min(20, Math.max(10, ...lists.map((l) => l.length)) + 2 * Math.max(0, lists.length - 1))): string[] {
   const scores = new Map<string, { text: string, score: number }>()
   for (const list of lists) {
     list.forEach((keyword, i) => {

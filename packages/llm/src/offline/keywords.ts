@@ -5,6 +5,14 @@ export interface KeywordSource {
   text: string
   /** Who wrote or said it: a word several people use weighs more. */
   author?: string
+  /**
+   * The paragraph or section it belongs to. With sections, a word is weighed by how few of
+   * them it appears in (inverse document frequency): a topic is discussed in its own part
+   * of the meeting, while "quarter" or "target" run through every part.
+   */
+  section?: string
+  /** The line's label ("Checkout redesign: …"): minutes name their topics this way. */
+  label?: string
 }
 
 export interface Keyword {
@@ -20,17 +28,19 @@ export interface Keyword {
 interface Tally {
   sentences: number
   authors: Set<string>
+  sections: Set<string>
   surfaces: Map<string, number>
 }
 
-function tally (map: Map<string, Tally>, key: string, surface: string, author: string): void {
+function tally (map: Map<string, Tally>, key: string, surface: string, author: string, section: string): void {
   let entry = map.get(key)
   if (entry === undefined) {
-    entry = { sentences: 0, authors: new Set(), surfaces: new Map() }
+    entry = { sentences: 0, authors: new Set(), sections: new Set(), surfaces: new Map() }
     map.set(key, entry)
   }
   entry.sentences++
   entry.authors.add(author)
+  entry.sections.add(section)
   entry.surfaces.set(surface, (entry.surfaces.get(surface) ?? 0) + 1)
 }
 
@@ -57,9 +67,17 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   const limit = options.limit ?? 8
   const unigrams = new Map<string, Tally>()
   const bigrams = new Map<string, Tally>()
-  for (const source of sources) {
+  const sections = new Set<string>()
+  const names = new Set<string>()
+  const labelled = new Set<string>()
+  sources.forEach((source, i) => {
     const author = source.author ?? ''
+    const section = source.section ?? String(i)
+    sections.add(section)
+    if (source.label !== undefined) for (const word of words(source.label)) if (isTopic(word)) labelled.add(word.stem)
     const list = words(source.text)
+    // "은지 님": a person addressed by name is no topic.
+    list.forEach((word, k) => { if (list[k + 1]?.surface === '님' || list[k + 1]?.surface === '씨') names.add(word.stem) })
     const seen = new Set<string>()
     const seenPairs = new Set<string>()
     for (let i = 0; i < list.length; i++) {
@@ -67,39 +85,43 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
       if (!isTopic(word)) continue
       if (!seen.has(word.stem)) {
         seen.add(word.stem)
-        tally(unigrams, word.stem, word.surface, author)
+        tally(unigrams, word.stem, word.surface, author, section)
       }
       const next = list[i + 1]
       if (next !== undefined && isTopic(next) && next.stem !== word.stem) {
         const key = `${word.stem} ${next.stem}`
         if (!seenPairs.has(key)) {
           seenPairs.add(key)
-          tally(bigrams, key, `${word.surface} ${next.surface}`, author)
+          tally(bigrams, key, `${word.surface} ${next.surface}`, author, section)
         }
       }
     }
-  }
+  })
   const boosted = new Set<string>()
   for (const text of options.boost ?? []) for (const word of words(text)) if (isTopic(word)) boosted.add(word.stem)
 
   const participants = new Set(sources.map((s) => s.author ?? '')).size
+  const useSections = sources.some((s) => s.section !== undefined)
+  const sectionCount = sections.size
   const weight = (entry: Tally, stems: string[]) => {
     const spread = participants > 1 ? 1 + 0.5 * (entry.authors.size - 1) : 1
-    const boost = stems.some((stem) => boosted.has(stem)) ? 1.5 : 1
-    return entry.sentences * spread * boost
+    const boost = (stems.some((stem) => boosted.has(stem)) ? 1.5 : 1) * (stems.some((stem) => labelled.has(stem)) ? 1.5 : 1)
+    const idf = useSections ? Math.log((sectionCount + 1) / (entry.sections.size + 0.5)) : 1
+    return entry.sentences * spread * boost * Math.max(idf, 0.05)
   }
 
   const candidates: Keyword[] = []
   for (const [key, entry] of bigrams) {
     if (entry.sentences < 2) continue
     const stems = key.split(' ')
+    if (stems.some((stem) => names.has(stem))) continue
     const partCounts = stems.map((stem) => unigrams.get(stem)?.sentences ?? 0)
     // A phrase only when its words mostly occur together.
     if (entry.sentences < 0.5 * Math.min(...partCounts)) continue
     candidates.push({ text: topSurface(entry.surfaces), stems, score: weight(entry, stems) * 1.6, sentenceCount: entry.sentences })
   }
   for (const [stem, entry] of unigrams) {
-    if (entry.sentences < 2 && !boosted.has(stem)) continue
+    if ((entry.sentences < 2 && !boosted.has(stem)) || names.has(stem)) continue
     candidates.push({ text: topSurface(entry.surfaces), stems: [stem], score: weight(entry, [stem]), sentenceCount: entry.sentences })
   }
   candidates.sort((a, b) => b.score - a.score || b.sentenceCount - a.sentenceCount || a.text.localeCompare(b.text))

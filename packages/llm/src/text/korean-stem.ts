@@ -34,8 +34,14 @@ function stripOnce (word: string, endings: readonly string[]): string {
  * The noun stem of a Korean word, or undefined when the word is an inflected verb or
  * adjective with no noun stem to keep.
  */
+// Nominalised predicates of note-style minutes: 있음, 했음, 남음, 예정임 (a copula on a noun keeps the noun).
+const NOMINAL_PREDICATE = /^[\uAC00-\uD7A3]음$|(?:았|었|했|였|겠|됐|졌|웠|왔|봤|줬)음$/
+
 export function koreanStem (word: string): string | undefined {
-  if (!HANGUL_WORD.test(word)) return word
+  // "IT팀에", "QA를": a Latin or numeric word with a Korean particle.
+  if (!HANGUL_WORD.test(word)) return /^[A-Za-z0-9]+[\uAC00-\uD7A3]+$/.test(word) ? stripOnce(word, PARTICLES) : word
+  if (NOMINAL_PREDICATE.test(word)) return undefined
+  if (word.length >= 3 && word.endsWith('임')) return word.slice(0, -1)
   const withoutHada = stripOnce(word, HADA_ENDINGS)
   if (withoutHada !== word) return withoutHada
   const withoutParticle = stripOnce(word, PARTICLES)

@@ -6,6 +6,8 @@ export interface Sentence {
   heading: boolean
   /** The label before a colon ("Budget: ..."), when the line starts with one. */
   label?: string
+  /** Index of the (non-empty) line it comes from: a paragraph of minutes is one section. */
+  line?: number
 }
 
 const sentenceSegmenters = new Map<string, Intl.Segmenter>()
@@ -55,7 +57,7 @@ export function splitSentences (text: string): Sentence[] {
     const line = rawLine.replace(BULLET, '').trim()
     if (line === '') return
     if (isHeading(line) || isPlainHeading(rawLine, lines[i + 1])) {
-      result.push({ text: cleanHeading(line), heading: true })
+      result.push({ text: cleanHeading(line), heading: true, line: i })
       return
     }
     let body = line
@@ -74,7 +76,7 @@ export function splitSentences (text: string): Sentence[] {
       if (sentence.length < 2) continue
       instruction = isInstructionToAi(sentence, instruction)
       if (instruction) continue
-      result.push(label === undefined ? { text: sentence, heading: false } : { text: sentence, heading: false, label })
+      result.push(label === undefined ? { text: sentence, heading: false, line: i } : { text: sentence, heading: false, label, line: i })
     }
   })
   return result

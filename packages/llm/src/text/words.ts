@@ -11,11 +11,11 @@ export interface Word {
 }
 
 /*
- * Word-like runs of letters and digits, joined across an apostrophe or a decimal point
- * ("don't", "3.0"): what Intl.Segmenter's word granularity yields for English and for Korean
+ * Word-like runs of letters and digits, joined across an apostrophe, a decimal point or a
+ * hyphen ("don't", "3.0", "on-call"): what Intl.Segmenter's word granularity yields for English and for Korean
  * (whose words are space-separated eojeol), at a fraction of its cost on long minutes.
  */
-const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*/gu
+const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 
 const HANGUL = /[\uAC00-\uD7A3]/
 const NUMBER_LIKE = /^[\d.,:%/-]+$/
