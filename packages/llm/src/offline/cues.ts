@@ -3,24 +3,24 @@
  * risk, in English and Korean. Regular expressions over the sentence as written.
  */
 
-const EN_ACTOR_ACTION = /\b(?:i|we|you|he|she|they|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
+const EN_ACTOR_ACTION = /\b(?:I|i|we|We|you|You|he|He|she|She|they|They|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
 const EN_ACTION = /\b(?:action items?|todo|to-do|follow[- ]up|let's|let us|please|can you|could you|would you|assigned to|responsible for|take care of|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))\b/i
 const EN_NEED = /\b(?:we|someone|somebody|they|you)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:need to|needs to|have to|should|must)\b|\bneeds? to be\b|\bsomeone (?:has|needs|should)\b/i
 const EN_IMPERATIVE = /^(?:send|prepare|update|schedule|check|review|draft|book|share|email|e-mail|call|fix|create|write|set up|confirm|ask|contact|finali[sz]e|circulate|collect|investigate|run|organi[sz]e|reach out|arrange|publish|submit|test)\b/i
 
-const KO_ACTION = /(까지|담당(?:하|해|할|은|는|이|:|으로)|부탁|해야|할 것|하겠습니다|하겠음|드리겠|드릴게|할게요|맡기로|맡아|챙겨|챙기기로|예정입니다|할 예정|진행하기로|준비하기로|공유하기로|보내기로|작성하기로|정리하기로|확인하기로|하도록|해 주세요|해주세요|해 주시|해주시|TODO|액션 아이템)/
+const KO_ACTION = /((?<!좋|어렵|힘들|같|않|없|있|되|늦)겠습니다|[가-힣]게요$|까지|담당(?:하|해|할|은|는|이|:|으로)|부탁|해야|할 것|하겠습니다|하겠음|드리겠|드릴게|할게요|맡기로|맡아|챙겨|챙기기로|예정입니다|할 예정|진행하기로|준비하기로|공유하기로|보내기로|작성하기로|정리하기로|확인하기로|하도록|해 주세요|해주세요|해 주시|해주시|TODO|액션 아이템)/
 const KO_COMMIT = /(하기로|기로 했|기로 함)/
 const KO_OWNER = /(님|씨|제가|저는|저희 팀|팀장|팀에서|팀이|대리|과장|부장|매니저|(?:^|\s)@\S+)/
 
 const EN_DECISION = /\b(?:decided|decision|agreed|approved|approve|settled on|go with|going with|confirmed|finali[sz]ed|signed off|will use|chose|chosen)\b/i
-const KO_DECISION = /(결정|합의|확정|승인|채택|선정)/
+const KO_DECISION = /(결정|합의|확정|승인|채택|선정|동의(?:합니다|해요|함|했|하였|하죠)|찬성|(?:하는|가는|쓰는|하기로 한) 걸로 (?:하시죠|하죠|합시다|가죠|해요))/
 // "...하기로 했다" without a named person is the group deciding; with one it is a task.
 const KO_DECISION_WEAK = /(기로 했|기로 함|으로 가기로|로 가기로)/
 
 const EN_PENDING = /\b(?:tbd|to be decided|to be confirmed|not decided|undecided|open question|unclear|pending|on hold|revisit|not sure|unresolved|waiting (?:for|on)|depends on|no decision|still open|later)\b/i
 const KO_PENDING = /(미정|보류|추후|다음 회의|재논의|논의 필요|검토 필요|확인 필요|결정되지|정해지지|불확실|미확정|대기|아직)/
 
-const EN_RISK = /\b(?:risks?|risky|concerns?|concerned|worried|worry|blockers?|blocked|delay(?:ed|s)?|slip(?:s|ped)?|behind schedule|bottleneck|dependency|over budget|shortage|outage|overrun)\b/i
+const EN_RISK = /\b(?:risk\w*|concern\w*|worr\w*|block(?:s|ed|ers?|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|behind schedule|bottleneck|dependency|over budget|shortage|outage|overrun)\b/i
 const KO_RISK = /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/
 
 const KO_QUESTION_END = /(까요|나요|가요|습니까|니까|을까|ㄹ까|인가|는지|어때요|어떨까|어떻게 생각|는가|나\?|죠\?)[\s?？.]*$/
@@ -47,7 +47,7 @@ export function isDecision (sentence: string): boolean {
 
 /** Recaps and logistics restate or schedule; they are not new actions. */
 export function isRecapOrLogistics (sentence: string): boolean {
-  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의/.test(sentence.trim())
+  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의|(?:시작|마치|넘어가|진행)하겠습니다|(?:현황|의견|말씀|설명|소개)\s*부탁/.test(sentence.trim())
 }
 
 export function isPending (sentence: string): boolean {

@@ -58,9 +58,19 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   spoken.forEach((s, i) => {
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
+    // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
+    if (contentStems(s.text).size < 2 && isDecision(s.text) && !isQuestion(s.text) && i > 0) {
+      // The proposal is the last statement before it (a "shall we?" after it is no proposal).
+      const proposal = spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2)
+      if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
+        drafts.push({ ...base, content: phrases.decision(quote(proposal.text)), kind: 'decision', confidence: 0.6 })
+      }
+      return
+    }
     if (contentStems(s.text).size === 0 || isRecapOrLogistics(s.text)) return
     if (isQuestion(s.text)) {
-      if (!answered(s, spoken.slice(i + 1))) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
+      // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
+      if (contentStems(s.text).size >= 2 && !answered(s, spoken.slice(i + 1))) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
       return
     }
     // "Let's go with November 18" decides; it asks nobody to do anything.
@@ -68,7 +78,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       drafts.push({ ...base, content: phrases.decision(quote(s.text)), kind: 'decision', confidence: 0.6 })
       return
     }
-    if (isAction(s.text)) {
+    // "그건 제가 하겠습니다" answers who does what was just asked; it holds no action of its own.
+    if (isAction(s.text) && contentStems(s.text).size >= 2) {
       if (!hasOwner(s.text)) drafts.push({ ...base, content: phrases.owner(quote(s.text)), kind: 'action', confidence: 0.65 })
       else if (!hasDeadline(s.text)) drafts.push({ ...base, content: phrases.deadline(quote(s.text)), kind: 'action', confidence: 0.5 })
       return
