@@ -1,6 +1,6 @@
 import type { Agenda } from '@meeting-ai/contracts'
 import { overlap, textSimilarity } from '../text/similarity.ts'
-import { splitSentences } from '../text/sentences.ts'
+import { splitSentences, type Sentence } from '../text/sentences.ts'
 import { contentStems } from '../text/words.ts'
 import type { MinutesPart } from '../engine.ts'
 import { extractKeywords } from './keywords.ts'
@@ -18,6 +18,8 @@ export interface PlacedSentence {
 interface Topic {
   agenda: Agenda
   stems: ReadonlySet<string>
+  /** Words that go with this item only: "checkout" for "Payments" when minutes say "Checkout redesign (agenda: Payments)". */
+  related: ReadonlySet<string>
 }
 
 function capitalise (text: string): string {
@@ -59,12 +61,14 @@ export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
   return agendas
 }
 
-/** The topic whose title words the text shares most; on a tie, the one being discussed. */
+/** The topic whose title (or related) words the text shares most; on a tie, the one being discussed. */
 function bestTopic (stems: ReadonlySet<string>, topics: Topic[], current?: number): Topic | undefined {
   let best: Topic | undefined
   let bestScore = 0
   for (const topic of topics) {
-    const score = overlap(topic.stems, stems) / Math.max(1, Math.sqrt(topic.stems.size)) + (topic.agenda.agendaNumber === current ? 0.01 : 0)
+    const score = overlap(topic.stems, stems) / Math.max(1, Math.sqrt(topic.stems.size)) +
+      0.3 * Math.min(3, overlap(topic.related, stems)) +
+      (topic.agenda.agendaNumber === current ? 0.01 : 0)
     if (score > bestScore && score > 0.01) {
       best = topic
       bestScore = score
@@ -74,19 +78,61 @@ function bestTopic (stems: ReadonlySet<string>, topics: Topic[], current?: numbe
 }
 
 /**
+ * Short agenda titles ("Payments", "결제") are rarely repeated in the discussion. The words of
+ * sentences and labels that do name a title go with that item; those that go with one item
+ * only are its related words, so a later "Checkout redesign: …" finds "Payments".
+ */
+function withRelatedWords (minutes: MinutesPart[], agendas: Agenda[]): Topic[] {
+  const titles = agendas.map((agenda) => contentStems(agenda.title))
+  const cooccurring = agendas.map(() => new Map<string, number>())
+  const add = (t: number, stems: Iterable<string>) => { for (const stem of stems) cooccurring[t]!.set(stem, (cooccurring[t]!.get(stem) ?? 0) + 1) }
+  for (const part of minutes) {
+    for (const sentence of splitSentences(part.content)) {
+      for (const text of sentence.label === undefined ? [sentence.text] : [sentence.text, sentence.label]) {
+        const stems = contentStems(text)
+        titles.forEach((title, t) => { if (title.size > 0 && overlap(title, stems) > 0) add(t, stems) })
+      }
+    }
+  }
+  const total = new Map<string, number>()
+  for (const counts of cooccurring) for (const [stem, n] of counts) total.set(stem, (total.get(stem) ?? 0) + n)
+  return agendas.map((agenda, t) => {
+    const related = new Set<string>()
+    for (const [stem, n] of cooccurring[t]!) {
+      // Related when it mostly goes with this item; words found with every item are no clue.
+      if (n < 0.7 * total.get(stem)! || /\d/.test(stem)) continue
+      if (titles.some((title) => overlap(new Set([stem]), title) > 0)) continue
+      related.add(stem)
+    }
+    return { agenda, stems: titles[t]!, related }
+  })
+}
+
+/**
  * Places every sentence of every participant under an agenda item: by a heading or label,
  * by words of the agenda title, else under the item the participant was writing about
  * (minutes are written topic by topic). Sentences before any match stay unplaced.
  */
 export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): PlacedSentence[] {
-  const topics: Topic[] = agendas.map((agenda) => ({ agenda, stems: contentStems(agenda.title) }))
+  const topics = withRelatedWords(minutes, agendas)
   const placed: PlacedSentence[] = []
   for (const part of minutes) {
     let current: number | undefined
     // Under a heading, sentences belong to it: minutes written by topic say so themselves.
     let anchored = false
     let index = 0
-    for (const sentence of splitSentences(part.content)) {
+    const sentences = splitSentences(part.content)
+    // A paragraph of several sentences is about one item: the one its words point to.
+    const paragraphTopic = new Map<number, number | undefined>()
+    const byLine = new Map<number, Sentence[]>()
+    for (const sentence of sentences) if (!sentence.heading && sentence.label === undefined) byLine.set(sentence.line ?? -1, [...(byLine.get(sentence.line ?? -1) ?? []), sentence])
+    for (const [line, group] of byLine) {
+      if (group.length < 3 || line < 0) continue
+      const stems = new Set(group.flatMap((g) => [...contentStems(g.text)]))
+      const first = group.slice(0, 2).map((g) => bestTopic(contentStems(g.text), topics)).find((t) => t !== undefined)
+      paragraphTopic.set(line, (first ?? bestTopic(stems, topics))?.agenda.agendaNumber)
+    }
+    for (const sentence of sentences) {
       if (sentence.heading) {
         const topic = bestTopic(contentStems(sentence.text), topics)
         if (topic !== undefined) {
@@ -101,6 +147,9 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         agendaNumber = labelled.agenda.agendaNumber
       } else if (anchored) {
         agendaNumber = current
+      } else if (paragraphTopic.has(sentence.line ?? -1)) {
+        agendaNumber = paragraphTopic.get(sentence.line ?? -1) ?? current
+        current = agendaNumber
       } else {
         agendaNumber = bestTopic(contentStems(sentence.text), topics, current)?.agenda.agendaNumber ?? current
         current = agendaNumber

@@ -63,7 +63,8 @@ export function splitSentences (text: string): Sentence[] {
     let body = line
     let label: string | undefined
     const labelled = /^([^:：.?!]{1,40})[:：]\s+(\S.*)$/.exec(line)
-    if (labelled !== null && labelled[1]!.split(/\s+/).length <= 4) {
+    // "Checkout redesign (agenda: Payments)": a colon inside brackets does not end a label.
+    if (labelled !== null && labelled[1]!.split(/\s+/).length <= 4 && !/[(（[]/.test(labelled[1]!)) {
       const candidate = labelled[1]!.trim()
       if (!CONTENT_LABELS.test(candidate)) {
         label = candidate
