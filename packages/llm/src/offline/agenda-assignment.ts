@@ -62,12 +62,12 @@ export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
 }
 
 /** The topic whose title (or related) words the text shares most; on a tie, the one being discussed. */
-function bestTopic (stems: ReadonlySet<string>, topics: Topic[], current?: number): Topic | undefined {
+function bestTopic (stems: ReadonlySet<string>, topics: Topic[], current?: number, useRelated = false): Topic | undefined {
   let best: Topic | undefined
   let bestScore = 0
   for (const topic of topics) {
     const score = overlap(topic.stems, stems) / Math.max(1, Math.sqrt(topic.stems.size)) +
-      0.3 * Math.min(3, overlap(topic.related, stems)) +
+      (useRelated ? 0.3 * Math.min(3, overlap(topic.related, stems)) : 0) +
       (topic.agenda.agendaNumber === current ? 0.01 : 0)
     if (score > bestScore && score > 0.01) {
       best = topic
@@ -100,7 +100,7 @@ function withRelatedWords (minutes: MinutesPart[], agendas: Agenda[]): Topic[] {
     const related = new Set<string>()
     for (const [stem, n] of cooccurring[t]!) {
       // Related when it mostly goes with this item; words found with every item are no clue.
-      if (n < 0.7 * total.get(stem)! || /\d/.test(stem)) continue
+      if (n < 2 || n < 0.7 * total.get(stem)! || /\d/.test(stem)) continue
       if (titles.some((title) => overlap(new Set([stem]), title) > 0)) continue
       related.add(stem)
     }
@@ -130,7 +130,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
       if (group.length < 3 || line < 0) continue
       const stems = new Set(group.flatMap((g) => [...contentStems(g.text)]))
       const first = group.slice(0, 2).map((g) => bestTopic(contentStems(g.text), topics)).find((t) => t !== undefined)
-      paragraphTopic.set(line, (first ?? bestTopic(stems, topics))?.agenda.agendaNumber)
+      paragraphTopic.set(line, (first ?? bestTopic(stems, topics, undefined, true))?.agenda.agendaNumber)
     }
     for (const sentence of sentences) {
       if (sentence.heading) {
@@ -142,7 +142,9 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         continue
       }
       let agendaNumber: number | undefined
-      const labelled = sentence.label === undefined ? undefined : bestTopic(contentStems(sentence.label), topics)
+      // A label names its topic: by title words, else by the words that go with one item only.
+      const labelStems = sentence.label === undefined ? undefined : contentStems(sentence.label)
+      const labelled = labelStems === undefined ? undefined : bestTopic(labelStems, topics) ?? bestTopic(labelStems, topics, undefined, true)
       if (labelled !== undefined) {
         agendaNumber = labelled.agenda.agendaNumber
       } else if (anchored) {
