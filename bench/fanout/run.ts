@@ -13,7 +13,7 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget } from './target
  *
  *   node --conditions=@meeting-ai/source --import tsx bench/fanout/run.ts \
  *     [--targets ours,nchan,pushpin] [--connections 10000] [--meetings 1000] [--rate 1000] \
- *     [--seconds 10] [--clients 4] [--cpu-prof]
+ *     [--seconds 10] [--clients 4] [--cpu-prof] [--ours-env SSE_PING_MS=600000]
  */
 const opts = args()
 const TARGETS = (opts.get('targets') ?? 'ours,nchan,pushpin').split(',')
@@ -169,7 +169,11 @@ async function measure (target: FanoutTarget): Promise<Row> {
 }
 
 const starters: Record<string, () => Promise<FanoutTarget>> = {
-  ours: async () => await startOurs(CPU_PROF ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] } : {}),
+  // --ours-env K=V,K=V: settings of our API for an experiment (e.g. SSE_PING_MS=600000).
+  ours: async () => await startOurs({
+    nodeArgs: CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] : [],
+    env: Object.fromEntries((opts.get('ours-env') ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]))
+  }),
   nchan: startNchan,
   pushpin: startPushpin
 }
