@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { collectDefaultMetrics, Registry } from 'prom-client'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
-import { createEngine, type AnalysisEngine } from '@meeting-ai/llm'
+import { createEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
 import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
 import { createWorker, type AnalysisSettings, type Worker, type WorkerLogger } from '@meeting-ai/worker'
 
@@ -58,8 +58,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
   let worker: Worker | undefined
   let app: FastifyInstance | undefined
   try {
-    // Config types its enums as plain strings; loadConfig has already checked the values.
-    const engine = options.engine ?? createEngine(config)
+    const engine = options.engine ?? createEngine({ ...config, metrics: prometheusEngineMetrics(registry) })
     worker = createWorker({
       config,
       store,

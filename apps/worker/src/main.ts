@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
 import { loadConfigOrExit } from '@meeting-ai/config'
-import { createEngine } from '@meeting-ai/llm'
+import { createEngine, prometheusEngineMetrics } from '@meeting-ai/llm'
 import { selectEngine } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
@@ -19,7 +19,7 @@ try {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)
 }
-const engine = createEngine(config)
+const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry) })
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })

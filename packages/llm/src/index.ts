@@ -9,6 +9,7 @@ export {
   LlmRejectedError, LlmAbortedError, LlmDeadlineError, isLlmError, type LlmErrorCode
 } from './errors.ts'
 export type { EngineMetrics, CallReport, TokenReport } from './metrics.ts'
+export { prometheusEngineMetrics } from './prometheus-metrics.ts'
 export { redactPii, redact, luhnValid, type RedactionKind, type RedactionResult } from './redact.ts'
 export { SuggestionsAnswer, ChunkAnswer, ReduceAnswer, answerShapes } from './answer-schemas.ts'
 export { SUGGEST_PROMPT_VERSION, CHUNK_PROMPT_VERSION, REDUCE_PROMPT_VERSION } from './prompts/index.ts'
