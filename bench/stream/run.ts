@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-// bench/ is not a workspace package: the packages are imported from source.
+// Imported from source paths (written before bench/ became the workspace package @meeting-ai/bench).
 import { createRedisEngine } from '../../packages/store/src/index.ts'
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../packages/testkit/src/redis/index.ts'
 
