@@ -1,27 +1,19 @@
 import { test } from 'tap'
-import { uniquePrefix } from '@meeting-ai/testkit/redis'
-import { redisStore } from './fixtures/harness.ts'
 import {
   OWNERSHIP_EXPIRY_MS,
   SLOW_SKIP,
   allPartitionsHeld,
   assertEverySegmentOnce,
-  hubPeer,
-  meetingsOnEveryPartition,
+  hubScenario,
   partitionsByConnection,
   startWorkerProcess,
-  steadyProducer,
   untilReceivers,
   untilRedis,
   windowTotal
 } from './fixtures/hub-workers.ts'
 
 test('two worker processes split 4 partitions through the Redis checkpoint store; the survivor of a SIGKILL takes over, every segment once', { skip: SLOW_SKIP }, async (t) => {
-  const peer = await hubPeer(t)
-  const prefix = uniquePrefix('hub-failover')
-  const store = await redisStore(t, prefix)
-  const meetings = meetingsOnEveryPartition('failover')
-  const producer = steadyProducer(t, peer, meetings.keys())
+  const { peer, prefix, store, meetings, producer } = await hubScenario(t, 'failover')
   const started = Date.now()
   const phase = (name: string): void => { t.comment(`${name} at ${Date.now() - started} ms, ${producer.total()} sent`) }
 

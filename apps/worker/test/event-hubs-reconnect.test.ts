@@ -1,31 +1,17 @@
 import { test } from 'tap'
-import { uniquePrefix } from '@meeting-ai/testkit/redis'
-import { redisStore } from './fixtures/harness.ts'
 import {
   SLOW_SKIP,
   allPartitionsHeld,
   assertEverySegmentOnce,
-  hubPeer,
-  meetingsOnEveryPartition,
-  startWorkerProcess,
-  steadyProducer,
-  untilReceivers,
-  untilRedis,
-  windowTotal
+  hubScenario,
+  startSoleWorker,
+  untilReceivers
 } from './fixtures/hub-workers.ts'
 
 test('a dropped connection (network cut) while the worker consumes is recovered: later events reach the windows, nothing counted twice', { skip: SLOW_SKIP }, async (t) => {
-  const peer = await hubPeer(t)
-  const prefix = uniquePrefix('hub-reconnect')
-  const store = await redisStore(t, prefix)
-  const meetings = meetingsOnEveryPartition('reconnect')
-  const producer = steadyProducer(t, peer, meetings.keys())
-
-  const worker = startWorkerProcess(t, peer, prefix, 'worker-1')
-  const held = await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id === rs[0]?.connectionId), 40_000, 'the worker holds every partition')
-  const before = held[0]?.connectionId as string
-  await producer.more(8 * 10)
-  await untilRedis(async () => await windowTotal(store, meetings.keys()) >= producer.total() - 8 * 5, 20_000, 'the worker keeps up')
+  const scenario = await hubScenario(t, 'reconnect')
+  const { peer, store, meetings, producer } = scenario
+  const { worker, connectionId: before } = await startSoleWorker(t, scenario, 'worker-1')
 
   // Cut every socket (worker and producer) with no AMQP close, as a network failure would.
   const droppedAt = Date.now()

@@ -1,34 +1,21 @@
 import { test } from 'tap'
 import { RedisCheckpointStore } from '@meeting-ai/store'
 import type { ReceiverInfo } from '@meeting-ai/testkit/event-hubs-peer'
-import { uniquePrefix } from '@meeting-ai/testkit/redis'
-import { redisStore } from './fixtures/harness.ts'
 import {
   PARTITIONS,
   SLOW_SKIP,
   allPartitionsHeld,
   assertEverySegmentOnce,
-  hubPeer,
-  meetingsOnEveryPartition,
+  hubScenario,
+  startSoleWorker,
   startWorkerProcess,
-  steadyProducer,
-  untilReceivers,
-  untilRedis,
-  windowTotal
+  untilReceivers
 } from './fixtures/hub-workers.ts'
 
 test('a worker restarted (SIGTERM, start again) resumes every partition at its checkpoint: nothing lost, nothing read twice', { skip: SLOW_SKIP }, async (t) => {
-  const peer = await hubPeer(t)
-  const prefix = uniquePrefix('hub-restart')
-  const store = await redisStore(t, prefix)
-  const meetings = meetingsOnEveryPartition('restart')
-  const producer = steadyProducer(t, peer, meetings.keys())
-
-  const first = startWorkerProcess(t, peer, prefix, 'worker-1')
-  const held = await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id === rs[0]?.connectionId), 40_000, 'the first worker holds every partition')
-  const firstConnection = held[0]?.connectionId as string
-  await producer.more(8 * 10)
-  await untilRedis(async () => await windowTotal(store, meetings.keys()) >= producer.total() - 8 * 5, 20_000, 'the first worker keeps up')
+  const scenario = await hubScenario(t, 'restart')
+  const { peer, prefix, store, meetings, producer } = scenario
+  const { worker: first, connectionId: firstConnection } = await startSoleWorker(t, scenario, 'worker-1')
 
   // Graceful stop while the producer keeps sending: the batch in flight finishes and is checkpointed.
   const stopAt = Date.now()
