@@ -86,6 +86,22 @@ t.test('pings arrive on schedule from one shared timer', async (t) => {
   t.ok(Math.max(...counts) - Math.min(...counts) <= 1, `ping counts ${counts.join(',')} stay in step`)
 })
 
+t.test('a new stream gets its first ping about one interval after opening, not at once', async (t) => {
+  // 1000 ms: 50 ping slots 20 ms apart. A stream put in the slot pinged next would get a ping
+  // within 20 ms; it must land in one pinged recently, due 750-1000 ms after opening.
+  const api = await startApi(t, { SSE_PING_MS: '1000' })
+  const viewers: Array<{ client: Awaited<ReturnType<typeof api.connectLive>>, openedAt: number }> = []
+  for (let i = 0; i < 12; i++) {
+    const openedAt = Date.now()
+    viewers.push({ client: await api.connectLive(`m-first-ping-${i % 3}`), openedAt })
+  }
+  for (const { client, openedAt } of viewers) {
+    await client.waitUntil(() => client.named('ping').length >= 1, 5000, 'the first ping')
+    const after = (client.named('ping')[0]?.receivedAt ?? 0) - openedAt
+    t.ok(after >= 700, `first ping ${after} ms after opening (at least 0.75 of the interval)`)
+  }
+})
+
 t.test('a plain GET without Accept streams; an Accept that refuses SSE does not', async (t) => {
   const api = await startApi(t)
   const plain = await api.connect('m-plain', { headers: { accept: '*/*' } })
