@@ -44,6 +44,7 @@ export const settings = [
   { env: 'SSE_MAX_BUFFERED_BYTES', group: 'limits', schema: int(1024, 1 << 30), default: '1048576', description: 'A stream whose unsent output exceeds this is closed (the client resumes with Last-Event-ID)' },
   // ingest
   { env: 'ANALYSIS_THRESHOLD', group: 'ingest', schema: int(1, 1000), default: '3', description: 'New segments since the last analysis that trigger the next one' },
+  { env: 'ANALYSIS_LOCK_TTL_MS', group: 'ingest', schema: int(1000, 600_000), default: '30000', description: 'Lease of one meeting\'s analysis (renewed while the LLM call runs): how long the meetings of a worker that died mid-analysis wait before another worker analyses them' },
   { env: 'WINDOW_SEGMENTS', group: 'ingest', schema: int(1, 10_000), default: '30', description: 'Segments kept in a meeting\'s sliding window' },
   { env: 'MEETING_TTL_S', group: 'ingest', schema: int(60, 30 * 86_400), default: '86400', description: 'Meeting keys expire after this long without a new segment' },
   { env: 'STT_TIMESTAMP_ZONE', group: 'ingest', schema: str({ minLength: 1 }), default: 'UTC', description: 'IANA zone in which zone-less timestamps (LocalDateTime arrays, ISO without offset) are read' },

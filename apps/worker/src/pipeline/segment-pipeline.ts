@@ -49,8 +49,8 @@ export interface SegmentPipelineOptions {
   analysis?: Partial<AnalysisSettings>
 }
 
+// The analysis lease (lockTtlMs) comes from ANALYSIS_LOCK_TTL_MS.
 export const DEFAULT_ANALYSIS_SETTINGS = {
-  lockTtlMs: 30_000,
   retry: { initialMs: 1000, maxMs: 30_000 },
   previousSuggestions: 20
 } as const
@@ -67,6 +67,7 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
       threshold: config.analysisThreshold,
       maxConcurrent: config.llmConcurrency,
       ...DEFAULT_ANALYSIS_SETTINGS,
+      lockTtlMs: config.analysisLockTtlMs,
       ...options.analysis
     }
   })
