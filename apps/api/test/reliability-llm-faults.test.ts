@@ -72,7 +72,7 @@ t.test('LLM timeouts, 5xx bursts and garbage during live analysis: intake keeps 
   const send = async (i: number): Promise<void> => {
     const segment = segments[i % segments.length]!
     const started = Date.now()
-    const response = await fetch(`${base}/api/v1/stt/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...segment, meetingId, segmentId: `f-${i}`, timestamp: Date.now() }) })
+    const response = await fetch(`${base}/api/v1/stt/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...segment, text: `${segment.text} (#${i})`, meetingId, segmentId: `f-${i}`, timestamp: Date.now() }) })
     ingestMs.push(Date.now() - started)
     if (response.status !== 202) throw new Error(`ingest answered ${response.status}`)
   }
@@ -104,13 +104,17 @@ t.test('LLM timeouts, 5xx bursts and garbage during live analysis: intake keeps 
 
   faulty = false
   const recoveredAt = Date.now()
-  const lastText = segments[(i - 1) % segments.length]!.text
   const published = await viewer.waitFor((event) => event.event === 'ai-suggestion', 15_000)
   const catchUpMs = Date.now() - recoveredAt
   t.ok(JSON.parse(published.data).suggestions.length > 0, 'a suggestion set reached the viewer')
-  const successful = mock.completions.filter((c) => c.body?.response_format?.json_schema?.name !== 'minutes_chunk_analysis').at(-1)
-  t.ok(successful?.text.includes(lastText), 'the analysis that published saw the last segment sent during the faults')
   await pollUntil(async () => await store.windows.pending(meetingId) < THRESHOLD, 10_000, 'the pending counter below the threshold')
+  await pipeline.drain()
+  // The first set published may come from an SDK retry of a call made before the last segments
+  // arrived; then they stay pending, and reaching THRESHOLD they start one more analysis. Either
+  // way the last analysis saw the window up to fewer than THRESHOLD segments from the end.
+  const successful = mock.completions.filter((c) => c.body?.response_format?.json_schema?.name !== 'minutes_chunk_analysis').at(-1)
+  const newest = Array.from({ length: THRESHOLD }, (_, k) => `(#${i - 1 - k})`)
+  t.ok(newest.some((marker) => successful?.text.includes(marker)), `the last analysis saw one of the last ${THRESHOLD} segments sent during the faults`)
   const window = (await store.windows.read(meetingId)).map((s) => s.dedupeKey)
   t.same(window, Array.from({ length: Math.min(i, 100) }, (_, k) => `f-${i - Math.min(i, 100) + k}`), 'the window holds the last segments sent, in order, once each')
   t.comment(`figures: ${sentDuringFaults + 6} segments during ${faultIndex} faulty LLM answers, slowest ingest ${maxIngest} ms (${maxIngestDuringConsolidation} ms while the consolidation fell back in-process), ${llmErrors} failed analyses, caught up ${catchUpMs} ms after the model recovered`)
