@@ -23,6 +23,12 @@ export interface SegmentWindowStore {
    * so a redelivered event is never counted twice and a crash never leaves half a write.
    */
   append (segment: Segment): Promise<AppendResult>
+  /**
+   * `append` of consecutive segments of ONE meeting in one atomic step (one Redis call): the
+   * results, in order, are exactly those of appending them one after the other, duplicates
+   * inside the list included. Throws RangeError when the segments belong to several meetings.
+   */
+  appendMany (segments: readonly Segment[]): Promise<AppendResult[]>
   /** The window, oldest first. */
   read (meetingId: string): Promise<Segment[]>
   pending (meetingId: string): Promise<number>

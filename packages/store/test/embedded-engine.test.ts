@@ -36,6 +36,19 @@ test('a meeting expires MEETING_TTL_S after its last segment', async (t) => {
   t.equal((await engine.windows.append(segment('m1', 1))).status, 'appended', 'dedupe keys expired with the meeting, as the Redis keys do')
 })
 
+test('appendMany pushes the meeting expiry out; a batch of duplicates does not', async (t) => {
+  const clock = fakeClock()
+  const { engine } = engineWith(t, { now: clock.now })
+  await engine.windows.appendMany([segment('m1', 1), segment('m1', 2)])
+  clock.advance(59_000)
+  await engine.windows.appendMany([segment('m1', 1), segment('m1', 3)])
+  clock.advance(59_000)
+  t.equal(engine.sweepExpired(), 0, 'the new segment in the batch pushed expiry out')
+  await engine.windows.appendMany([segment('m1', 2), segment('m1', 3)])
+  clock.advance(1_000)
+  t.equal(engine.sweepExpired(), 1, 'duplicates only: expired 60 s after segment 3')
+})
+
 test('an expired meeting is gone on read even before the sweep runs', async (t) => {
   const clock = fakeClock()
   const { engine } = engineWith(t, { now: clock.now })

@@ -1,7 +1,8 @@
 import { test, type Test } from 'tap'
 import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { createRedisEngine, type RedisEngine, type ReplayEntry } from '../src/index.ts'
+import { createRedisEngine, meetingKeys, type RedisEngine, type ReplayEntry } from '../src/index.ts'
+import { expirySlackS } from '../src/redis/window-store.ts'
 
 const limits = { windowSegments: 5, meetingTtlS: 3600, replayMaxLen: 100 }
 
@@ -13,9 +14,9 @@ function set (meetingId: string, content: string): RealtimeSuggestionsResponse {
   return { meetingId, generatedAt: Date.now(), suggestions: [{ id: content, content, timestamp: 1, confidence: 0.5 }] }
 }
 
-async function engineFor (t: Test): Promise<RedisEngine> {
+async function engineFor (t: Test, windowSegments = limits.windowSegments): Promise<RedisEngine> {
   const prefix = uniquePrefix('store')
-  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits, logger: recordingLogger() })
+  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits: { ...limits, windowSegments }, logger: recordingLogger() })
   t.teardown(async () => {
     await engine.close()
     await deleteKeys(prefix)
@@ -35,6 +36,42 @@ test('append dedupes, trims to the window and counts pending', async (t) => {
   t.equal(await engine.windows.consume('m1', 6), 1, 'consume subtracts the analysed count')
   t.equal(await engine.windows.consume('m1', 6), 0, 'never below zero')
   t.equal(await engine.windows.pending('other'), 0)
+})
+
+test('append keeps the three meeting keys alive at least MEETING_TTL_S, refreshing them only when less is left', async (t) => {
+  const engine = await engineFor(t)
+  const keys = meetingKeys(engine.prefix, 'm-ttl')
+  const ttls = async (): Promise<number[]> => await Promise.all([keys.window, keys.pending, keys.dedupe].map(async (key) => await engine.client.pTTL(key)))
+  const ttlMs = limits.meetingTtlS * 1000
+  const ceilingMs = (limits.meetingTtlS + expirySlackS(limits.meetingTtlS)) * 1000
+  await engine.windows.appendMany([segment('m-ttl', 1), segment('m-ttl', 2)])
+  for (const ttl of await ttls()) t.ok(ttl > ttlMs && ttl <= ceilingMs, `set on the first append: ${ttl} ms`)
+
+  // Enough left (more than the TTL): a new segment does not touch the expiry.
+  for (const key of [keys.window, keys.pending, keys.dedupe]) await engine.client.pExpire(key, ttlMs + 5000)
+  await engine.windows.append(segment('m-ttl', 3))
+  for (const ttl of await ttls()) t.ok(ttl > ttlMs && ttl <= ttlMs + 5000, `left alone: ${ttl} ms`)
+
+  // Less than the TTL left: the next new segment pushes all three out again.
+  for (const key of [keys.window, keys.pending, keys.dedupe]) await engine.client.pExpire(key, 2000)
+  await engine.windows.appendMany([segment('m-ttl', 3)])
+  for (const ttl of await ttls()) t.ok(ttl <= 2000, `a duplicate refreshes nothing: ${ttl} ms`)
+  await engine.windows.appendMany([segment('m-ttl', 4)])
+  for (const ttl of await ttls()) t.ok(ttl > ttlMs && ttl <= ceilingMs, `refreshed: ${ttl} ms`)
+  t.equal(await engine.windows.pending('m-ttl'), 4)
+})
+
+test('appendMany of more segments than the window keeps the newest and counts them all', async (t) => {
+  // Over 1000 kept segments: the script pushes them in several RPUSHes (Lua's unpack has a stack limit).
+  const engine = await engineFor(t, 2200)
+  const batch = Array.from({ length: 2500 }, (_, i) => segment('m-big', i + 1))
+  const results = await engine.windows.appendMany(batch)
+  t.equal(results.length, 2500)
+  t.ok(results.every((r, i) => r.status === 'appended' && r.pending === i + 1))
+  const window = await engine.windows.read('m-big')
+  t.equal(window.length, 2200)
+  t.same([window[0]?.text, window.at(-1)?.text], ['segment 301', 'segment 2500'], 'the newest, in order')
+  t.ok(window.every((s, i) => s.text === `segment ${301 + i}`))
 })
 
 test('analysis lock is exclusive and fences a stale holder at publish', async (t) => {

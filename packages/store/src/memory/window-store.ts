@@ -13,6 +13,17 @@ export class MemorySegmentWindowStore implements SegmentWindowStore {
   constructor (private readonly meetings: MeetingTable, private readonly windowSegments: number) {}
 
   async append (segment: Segment): Promise<AppendResult> {
+    return this.#appendOne(segment)
+  }
+
+  async appendMany (segments: readonly Segment[]): Promise<AppendResult[]> {
+    const meetingId = segments[0]?.meetingId
+    if (segments.some((segment) => segment.meetingId !== meetingId)) throw new RangeError('appendMany takes segments of one meeting')
+    // Synchronous from the first segment to the last: atomic, as the one Lua call is.
+    return segments.map((segment) => this.#appendOne(segment))
+  }
+
+  #appendOne (segment: Segment): AppendResult {
     const existing = this.meetings.get(segment.meetingId)
     // As in the Lua script, a duplicate does not refresh the meeting's expiry.
     if (existing?.dedupe.has(segment.dedupeKey) === true) return { status: 'duplicate', pending: existing.pending }

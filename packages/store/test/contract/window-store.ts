@@ -41,6 +41,68 @@ export async function windowStoreContract (t: Test, makeEngine: MakeEngine): Pro
     t.same(await engine.windows.append(segment('m1', 6)), { status: 'appended', pending: 1 })
   })
 
+  await t.test('appendMany: results in order, pending after each, trimmed to the window', async (t) => {
+    const engine = await makeEngine(t, { windowSegments: 5 })
+    await engine.windows.append(segment('m1', 1))
+    await engine.windows.append(segment('m1', 2))
+    const results = await engine.windows.appendMany([3, 4, 5, 6, 7, 8].map((n) => segment('m1', n)))
+    t.same(results, [3, 4, 5, 6, 7, 8].map((pending) => ({ status: 'appended', pending })))
+    const window = await engine.windows.read('m1')
+    t.same(window.map((s) => s.text), ['segment 4', 'segment 5', 'segment 6', 'segment 7', 'segment 8'], 'the newest five, oldest first')
+    t.same(window[4], segment('m1', 8), 'segments come back field for field')
+    t.equal(await engine.windows.pending('m1'), 8)
+    t.same(await engine.windows.appendMany([9, 10].map((n) => segment('m1', n))), [{ status: 'appended', pending: 9 }, { status: 'appended', pending: 10 }], 'a later batch continues the count')
+    t.same((await engine.windows.read('m1')).map((s) => s.text), ['segment 6', 'segment 7', 'segment 8', 'segment 9', 'segment 10'])
+  })
+
+  await t.test('appendMany: duplicates against earlier appends and inside the batch count nothing', async (t) => {
+    const engine = await makeEngine(t)
+    await engine.windows.append(segment('m1', 1))
+    const results = await engine.windows.appendMany([
+      segment('m1', 2),
+      segment('m1', 1), // appended before
+      segment('m1', 3),
+      { ...segment('m1', 9), dedupeKey: 'seg-2' }, // earlier in this batch, other text
+      segment('m1', 4)
+    ])
+    t.same(results, [
+      { status: 'appended', pending: 2 },
+      { status: 'duplicate', pending: 2 },
+      { status: 'appended', pending: 3 },
+      { status: 'duplicate', pending: 3 },
+      { status: 'appended', pending: 4 }
+    ])
+    t.same((await engine.windows.read('m1')).map((s) => s.text), ['segment 1', 'segment 2', 'segment 3', 'segment 4'])
+    t.same(await engine.windows.appendMany([segment('m1', 3), segment('m1', 4)]), [{ status: 'duplicate', pending: 4 }, { status: 'duplicate', pending: 4 }], 'a redelivered batch')
+    t.equal(await engine.windows.consume('m1', 3), 1)
+    t.same(await engine.windows.appendMany([segment('m1', 4), segment('m1', 5)]), [{ status: 'duplicate', pending: 1 }, { status: 'appended', pending: 2 }], 'pending counts from what consume left')
+    t.equal((await engine.windows.read('m1')).length, 5)
+  })
+
+  await t.test('appendMany gives exactly what one append after the other gives', async (t) => {
+    const engine = await makeEngine(t, { windowSegments: 4 })
+    // Keys repeat (every third one is a redelivery) and batches of 1 to 5 cut across them.
+    const keys = Array.from({ length: 30 }, (_, i) => (i % 3 === 2 ? i - 2 : i))
+    const one: unknown[] = []
+    for (const n of keys) one.push(await engine.windows.append(segment('single', n)))
+    const many: unknown[] = []
+    for (let from = 0, size = 1; from < keys.length; from += size, size = size % 5 + 1) {
+      many.push(...await engine.windows.appendMany(keys.slice(from, from + size).map((n) => segment('batched', n))))
+    }
+    t.same(many, one)
+    t.same((await engine.windows.read('batched')).map((s) => s.text), (await engine.windows.read('single')).map((s) => s.text))
+    t.equal(await engine.windows.pending('batched'), await engine.windows.pending('single'))
+  })
+
+  await t.test('appendMany of nothing is nothing; of several meetings is refused with nothing written', async (t) => {
+    const engine = await makeEngine(t)
+    t.same(await engine.windows.appendMany([]), [])
+    await t.rejects(engine.windows.appendMany([segment('m1', 1), segment('m2', 2)]), RangeError)
+    t.same(await engine.windows.read('m1'), [])
+    t.equal(await engine.windows.pending('m1'), 0)
+    t.same(await engine.windows.append(segment('m1', 1)), { status: 'appended', pending: 1 }, 'its dedupe key was not recorded')
+  })
+
   await t.test('an unknown meeting is empty', async (t) => {
     const engine = await makeEngine(t)
     t.same(await engine.windows.read('nobody'), [])
