@@ -16,8 +16,20 @@ function extractJson (content: string): string {
   return start !== -1 && end > start ? body.slice(start, end + 1) : body
 }
 
+// Compiling a schema generates and evaluates code (~0.3 ms): once per schema, not per call.
+const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>()
+
+function validatorOf<T extends TSchema> (schema: T): ReturnType<typeof Compile<T>> {
+  let validator = validators.get(schema)
+  if (validator === undefined) {
+    validator = Compile(schema)
+    validators.set(schema, validator)
+  }
+  return validator as ReturnType<typeof Compile<T>>
+}
+
 export function answerParser<T extends TSchema> (schema: T, semanticCheck?: (value: Static<T>) => string[]): AnswerParser<T> {
-  const validator = Compile(schema)
+  const validator = validatorOf(schema)
   return {
     parse (content, finishReason) {
       if (content === null || content === undefined || content.trim() === '') {

@@ -69,6 +69,8 @@ export class OpenAiEngine implements AnalysisEngine {
   readonly #format: StructuredOutputChoice
   readonly #breaker: CircuitBreaker
   readonly #limit: ConcurrencyLimit
+  // System prompts repeat (same rules, language and guidance) and cost ~0.1 ms each to redact.
+  readonly #redactedSystem = new Map<string, string>()
   readonly #parsers: {
     suggestions: AnswerParser<typeof answerShapes.suggestions.schema>
     chunk: AnswerParser<typeof answerShapes.chunk.schema>
@@ -156,7 +158,7 @@ export class OpenAiEngine implements AnalysisEngine {
       if (options.deadline !== undefined && Date.now() >= options.deadline) throw new LlmDeadlineError()
       const release = await this.#limit.acquire(options.signal, options.deadline)
       try {
-        let messages = prompt.messages.map((m) => this.#redact ? { ...m, content: redact(m.content) } : m)
+        let messages = this.#redact ? prompt.messages.map((m) => ({ ...m, content: this.#redacted(m) })) : prompt.messages
         for (let round = 0; ; round++) {
           const { content, finishReason } = await this.#request(context, shape, messages)
           const parsed = parser.parse(content, finishReason)
@@ -178,6 +180,17 @@ export class OpenAiEngine implements AnalysisEngine {
       report(typed.code)
       throw typed
     }
+  }
+
+  #redacted (message: ChatMessage): string {
+    if (message.role !== 'system') return redact(message.content)
+    let text = this.#redactedSystem.get(message.content)
+    if (text === undefined) {
+      text = redact(message.content)
+      if (this.#redactedSystem.size >= 64) this.#redactedSystem.clear()
+      this.#redactedSystem.set(message.content, text)
+    }
+    return text
   }
 
   /** One HTTP answer, retried on transient failures within the deadline. */

@@ -30,13 +30,24 @@ export function fenceData (sections: Array<{ label: string, body: string }>): st
   return `<meeting_data>\n${inner}\n</meeting_data>`
 }
 
+// Building Intl.DisplayNames costs ~0.1 ms; one instance, and each tag's name, serve every prompt.
+let displayNames: Intl.DisplayNames | undefined
+const languageNames = new Map<string, string>()
+
 function languageName (tag: string): string {
+  let named = languageNames.get(tag)
+  if (named !== undefined) return named
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag)
-    return name !== undefined && name !== tag ? `${name} (${tag})` : tag
+    displayNames ??= new Intl.DisplayNames(['en'], { type: 'language' })
+    const name = displayNames.of(tag)
+    named = name !== undefined && name !== tag ? `${name} (${tag})` : tag
   } catch {
-    return tag
+    named = tag
   }
+  // Tags come from requests: keep the memo bounded.
+  if (languageNames.size >= 256) languageNames.clear()
+  languageNames.set(tag, named)
+  return named
 }
 
 /** The output language rule: the requested language, else the language of the source text. */
@@ -47,8 +58,15 @@ export function languageRule (language: string | undefined, source: 'minutes' | 
   return `Write every text value of your answer in the language the ${source} are written in (the dominant one when they mix languages); do not translate.`
 }
 
+const schemaRules = new WeakMap<object, string>()
+
+/** The answer-shape rule; the answer schemas are constants, so each is serialised once. */
 export function schemaRule (schema: unknown): string {
-  return `Answer with one JSON object only, no prose and no code fence, matching this JSON Schema:\n${JSON.stringify(schema)}`
+  const cached = typeof schema === 'object' && schema !== null ? schemaRules.get(schema) : undefined
+  if (cached !== undefined) return cached
+  const rule = `Answer with one JSON object only, no prose and no code fence, matching this JSON Schema:\n${JSON.stringify(schema)}`
+  if (typeof schema === 'object' && schema !== null) schemaRules.set(schema, rule)
+  return rule
 }
 
 /** The follow-up turn of a repair: the model sees what was wrong with its answer. */
