@@ -1,6 +1,8 @@
+import { once } from 'node:events'
 import { test } from 'tap'
 import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
 import { answerKind, assertResponseShape, buildLlmApp, CONSOLIDATE, longMeeting, requestOf, scriptedModel } from './consolidation-fixtures.ts'
+import { Budget } from '../src/consolidation/budget.ts'
 
 const sample = englishLaunchMeeting
 
@@ -78,4 +80,22 @@ test('a long meeting with a hanging LLM: the offline fallback (seconds of CPU) s
   t.match(body.notes[0], /whole analysis comes from the offline extractive engine/)
   t.ok(body.todos.length > 0 && body.agendaSummaries.length === sample.agendas.length, 'a usable answer')
   t.comment(`30k words, hanging LLM, 8 s budget: answered in ${elapsed} ms`)
+})
+
+test('a phase signal fires at its deadline with a TimeoutError, and an ended phase never fires', async (t) => {
+  // Phase timers are unref'd (they never hold a process open): something else must.
+  const keepAlive = setInterval(() => {}, 1000)
+  t.teardown(() => clearInterval(keepAlive))
+  const budget = new Budget(Date.now(), 25_000)
+  const ended = budget.phaseSignal(Date.now() + 10)
+  ended.end()
+  const started = Date.now()
+  const running = budget.phaseSignal(started + 30)
+  await once(running.signal, 'abort')
+  t.ok(Date.now() - started >= 25, 'not before its deadline')
+  t.equal((running.signal.reason as DOMException).name, 'TimeoutError')
+  t.equal(ended.signal.aborted, false, 'the ended phase, due 20 ms earlier, did not fire')
+  const past = budget.phaseSignal(Date.now() - 1000)
+  await once(past.signal, 'abort')
+  t.ok(past.signal.aborted, 'a deadline already past fires at once')
 })

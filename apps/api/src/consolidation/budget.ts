@@ -40,11 +40,18 @@ export class Budget {
     return Date.now() - this.arrival
   }
 
-  /** A signal that fires at `until` (immediately when already past). */
-  signalAt (until: number): AbortSignal {
-    const signal = AbortSignal.timeout(Math.max(1, Math.ceil(until - Date.now())))
+  /**
+   * A signal that fires at `until` (immediately when already past), and `end()` to call when the
+   * phase is over. Unlike AbortSignal.timeout, an ended phase drops its timer: a timer left
+   * behind would fire seconds after the answer into every listener the LLM client attached
+   * (at hundreds of consolidations per second, thousands of live timers and listeners).
+   */
+  phaseSignal (until: number): { signal: AbortSignal, end: () => void } {
+    const controller = new AbortController()
     // One phase signal is shared by every chunk call of a long meeting (and the engine's own listeners).
-    setMaxListeners(0, signal)
-    return signal
+    setMaxListeners(0, controller.signal)
+    const timer = setTimeout(() => controller.abort(new DOMException('The phase deadline passed', 'TimeoutError')), Math.max(1, Math.ceil(until - Date.now())))
+    timer.unref()
+    return { signal: controller.signal, end: () => clearTimeout(timer) }
   }
 }

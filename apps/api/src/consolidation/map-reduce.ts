@@ -161,7 +161,8 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   if (options.offlineOnly !== undefined) return { draft: await offline(), notes: [options.offlineOnly], partial: true, model: fallback.name }
 
   const limit = pLimit(options.concurrency)
-  const mapSignal = budget.signalAt(budget.mapDeadline)
+  const mapPhase = budget.phaseSignal(budget.mapDeadline)
+  const mapSignal = mapPhase.signal
   const mapOptions: CallOptions = { signal: mapSignal, deadline: budget.mapDeadline }
   const analyses: Array<ChunkAnalysis | undefined> = []
   const failed = new Map<number, string>()
@@ -199,7 +200,9 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     }
   })))
 
-  shadowStop.abort()
+  mapPhase.end()
+  // A reason of our own: abort() without one builds a DOMException per consolidation.
+  shadowStop.abort(BUDGET)
   await shadow
 
   const notes: string[] = []
@@ -232,7 +235,8 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   }
   notes.push(...skippedNote)
 
-  const reduceSignal = budget.signalAt(budget.reduceDeadline)
+  const reducePhase = budget.phaseSignal(budget.reduceDeadline)
+  const reduceSignal = reducePhase.signal
   const reduceOptions: CallOptions = { signal: reduceSignal, deadline: budget.reduceDeadline }
   let draft: ConsolidationDraft
   try {
@@ -248,6 +252,8 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     options.onFailure?.('reduce', reason)
     notes.push(`Merged across participants by the offline extractive engine because ${describeReason(reason)}.`)
     draft = await fallback.reduce(reduceInput(complete))
+  } finally {
+    reducePhase.end()
   }
   const partial = notes.length > 0
   return { draft, notes, partial, model: partial ? `${engine.name}+${fallback.name}` : engine.name }

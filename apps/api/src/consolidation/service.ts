@@ -200,16 +200,22 @@ export class ConsolidationService {
   }
 
   async #runClaimed (request: ConsolidateRequest, hash: string, budget: Budget, lease: RunLease | undefined, log: FastifyBaseLogger): Promise<RunResult> {
+    // Store writes do not wait on each other or on the analysis (#tryStore never rejects); they
+    // are sent in order on one connection, so the cached answer lands before the claim is released.
+    const savedRequest = this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))
+    const writes: Array<Promise<unknown>> = [savedRequest]
     try {
-      await this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))
       const plan = this.#plan(request, request.agendas ?? [], request.language)
       const response = this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
       if (response.partial) return { response, outcome: 'partial' }
-      await this.#tryStore('cache', () => this.#results.cache(hash, response))
-      await this.#tryStore('saveResult', () => this.#results.saveResult(request.meetingId, response))
+      writes.push(
+        this.#tryStore('cache', () => this.#results.cache(hash, response)),
+        this.#tryStore('saveResult', () => this.#results.saveResult(request.meetingId, response))
+      )
       return { response, outcome: 'complete' }
     } finally {
-      if (lease !== undefined) await this.#tryStore('releaseRun', () => this.#results.releaseRun(lease))
+      if (lease !== undefined) writes.push(this.#tryStore('releaseRun', () => this.#results.releaseRun(lease)))
+      await Promise.all(writes)
     }
   }
 
