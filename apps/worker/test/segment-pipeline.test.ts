@@ -1,6 +1,6 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import type { RedisEngine } from '@meeting-ai/store'
+import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
 import { createSegmentPipeline, type SegmentPipeline } from '../src/index.ts'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
@@ -164,4 +164,58 @@ test('a store failure rejects ingest with StoreError and is counted', async (t) 
   await store.close()
   await t.rejects(pipeline.ingest([raw(sttEvent('m-down', 1))], 'test'), { name: 'StoreError' })
   t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'append' }), 1)
+})
+
+test('a batch of several meetings: one append per meeting, each in batch order, outcomes per event', async (t) => {
+  const { store, engine } = await setup(t)
+  const registry = new Registry()
+  // The real store, with its appendMany calls recorded on the way through.
+  const calls: string[][] = []
+  const windows = store.windows
+  const recorded: RedisEngine = {
+    ...store,
+    windows: {
+      append: async (segment) => await windows.append(segment),
+      appendMany: async (segments) => {
+        calls.push(segments.map((s) => s.dedupeKey))
+        return await windows.appendMany(segments)
+      },
+      read: async (meetingId) => await windows.read(meetingId),
+      pending: async (meetingId) => await windows.pending(meetingId),
+      consume: async (meetingId, analysed) => await windows.consume(meetingId, analysed)
+    }
+  }
+  const pipeline = createSegmentPipeline({ config: testConfig(store.prefix), store: recorded, engine, logger: recordingLogger(), registry })
+  t.teardown(async () => { await pipeline.close() })
+  const batch = [
+    raw(sttEvent('m-a', 1)), raw(sttEvent('m-b', 1)), raw(sttEvent('m-a', 2)),
+    { body: '{"meetingId":', position: 'bad', fallbackDedupeKey: 'bad' },
+    raw(sttEvent('m-c', 1)), raw(sttEvent('m-b', 2)), raw(sttEvent('m-a', 3)),
+    raw(sttEvent('m-a', 2)), // a duplicate inside the batch
+    raw(sttEvent('m-b', 1))
+  ]
+  const outcome = await pipeline.ingest(batch, 'test')
+  t.same(outcome, { accepted: 6, duplicates: 2, rejected: [{ index: 3, code: 'INVALID_JSON', detail: outcome.rejected[0]?.detail }] })
+  t.same(calls, [['m-a-1', 'm-a-2', 'm-a-3', 'm-a-2'], ['m-b-1', 'm-b-2', 'm-b-1'], ['m-c-1']], 'one call per meeting, in first-seen order, events in batch order')
+  t.same((await store.windows.read('m-a')).map((s) => s.text), ['segment 1', 'segment 2', 'segment 3'])
+  t.same((await store.windows.read('m-b')).map((s) => s.text), ['segment 1', 'segment 2'])
+  t.same((await store.windows.read('m-c')).map((s) => s.text), ['segment 1'])
+  await pipeline.drain()
+  t.same(engine.calls.map((c) => c.meetingId), ['m-a'], 'only the meeting that reached the threshold is analysed')
+  t.same(await pipeline.ingest(batch, 'test'), { accepted: 0, duplicates: 8, rejected: outcome.rejected }, 'the redelivered batch')
+  t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'duplicate' }), 10, 'duplicates counted per event')
+  t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'accepted' }), 6)
+  t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'rejected' }), 2)
+})
+
+test('a failing meeting rejects ingest; the other meetings of the batch are written and counted', async (t) => {
+  const { store, pipeline, registry, logger } = await setup(t)
+  // m-broken's window key holds a string, so its append fails inside Redis.
+  await store.client.set(meetingKeys(store.prefix, 'm-broken').window, 'not a list')
+  const batch = [raw(sttEvent('m-ok', 1)), raw(sttEvent('m-broken', 1)), raw(sttEvent('m-ok', 2))]
+  await t.rejects(pipeline.ingest(batch, 'test'), { name: 'StoreError' })
+  t.same((await store.windows.read('m-ok')).map((s) => s.text), ['segment 1', 'segment 2'], 'the healthy meeting is written')
+  t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'append' }), 1, 'one failed call')
+  t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'accepted' }), 1, 'the event before the failure is counted')
+  t.match(logger.lines.find((l) => l.level === 'error')?.obj, { meetingId: 'm-broken', events: 1 })
 })

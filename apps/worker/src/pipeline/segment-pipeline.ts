@@ -7,7 +7,7 @@ import type { WorkerLogger } from '../logger.ts'
 import { createWorkerMetrics, type WorkerMetrics } from '../metrics.ts'
 import { AnalysisScheduler, type AnalysisSettings } from './analysis-scheduler.ts'
 import { deadLetterFor } from './dead-letter.ts'
-import { parseSttEvent } from './parse-event.ts'
+import { parseSttEvent, type ParseResult } from './parse-event.ts'
 
 /** One event as a source hands it over. */
 export interface RawEvent {
@@ -28,9 +28,10 @@ export interface IngestOutcome {
 
 export interface SegmentPipeline {
   /**
-   * Parse + dead-letter invalid + atomic append (dedupe, window, counter) for each event, in
-   * order; schedules analysis (never awaits the LLM). Throws StoreError if the store fails;
-   * events before the failure stay written, later ones may be too (append is idempotent so a retry is safe).
+   * Parse + dead-letter invalid + atomic append (dedupe, window, counter) of the valid events,
+   * one call per meeting in the batch, each meeting's events in order; schedules analysis
+   * (never awaits the LLM). Throws StoreError if the store fails; other events of the batch
+   * may be written all the same (append is idempotent so a retry is safe).
    */
   ingest (events: RawEvent[], source: string): Promise<IngestOutcome>
   /** Resolves when no analysis is running or scheduled (tests, shutdown). */
@@ -50,6 +51,20 @@ export interface SegmentPipelineOptions {
 }
 
 // The analysis lease (lockTtlMs) comes from ANALYSIS_LOCK_TTL_MS.
+/** A batch's valid events of one meeting, in batch order: one atomic append. */
+interface MeetingGroup {
+  meetingId: string
+  segments: Segment[]
+  /** Source position of its first event, for the log line of a failed append. */
+  firstPosition: string
+  write: Promise<AppendResult[]> | undefined
+}
+
+/** What became of one event of the batch: its dead-letter write, or its place in its meeting's group. */
+type Step =
+  | { ok: false, rejection: Extract<ParseResult, { ok: false }>, write: Promise<void> }
+  | { ok: true, segment: Segment, group: MeetingGroup, slot: number }
+
 export const DEFAULT_ANALYSIS_SETTINGS = {
   retry: { initialMs: 1000, maxMs: 30_000 },
   previousSuggestions: 20
@@ -73,13 +88,13 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
   })
   let closed = false
 
-  async function append (segment: Segment, source: string, position: string): Promise<AppendResult> {
+  async function appendGroup (group: MeetingGroup, source: string): Promise<AppendResult[]> {
     try {
-      return await store.windows.append(segment)
+      return await store.windows.appendMany(group.segments)
     } catch (error) {
       metrics.storeErrors.inc({ operation: 'append' })
-      // Not checkpointed or acked: the source delivers it again.
-      logger.error({ err: error, meetingId: segment.meetingId, source, position }, 'window append failed; the event will be delivered again')
+      // Not checkpointed or acked: the source delivers them again.
+      logger.error({ err: error, meetingId: group.meetingId, source, position: group.firstPosition, events: group.segments.length }, 'window append failed; the events will be delivered again')
       throw error instanceof StoreError ? error : new StoreError('window append failed', 'STORE_UNAVAILABLE', { cause: error })
     }
   }
@@ -102,32 +117,64 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
     async ingest (events, source) {
       if (closed) throw new StoreError('segment pipeline is closed', 'STORE_UNAVAILABLE')
       const outcome: IngestOutcome = { accepted: 0, duplicates: 0, rejected: [] }
-      // Every write of the batch is sent at once, not awaited one by one: node-redis writes them
-      // together on its one command connection and Redis runs them in that order, so a meeting's
-      // segments keep their order while the batch costs one round trip instead of one per event
-      // (bench/ingest). Outcomes are then read in order; the first failure is thrown as before
-      // (events after it may be written too: append is idempotent, the redelivery is a duplicate).
-      const steps = events.map((event) => {
+      // The batch's valid events are grouped by meeting, each meeting's in batch order, and each
+      // group is ONE atomic append call (bench/ingest: per-call cost in Redis and Node is paid
+      // once per meeting, not per event). Every write of the batch is sent at once, not awaited
+      // one by one: node-redis writes them together on its one command connection and Redis
+      // runs them in that order, so a meeting's segments keep their order across batches too.
+      // Outcomes are then read in event order; the first failure is thrown (writes after it may
+      // have happened: append is idempotent, the redelivery is a duplicate).
+      const steps: Step[] = new Array(events.length)
+      const groups = new Map<string, MeetingGroup>()
+      for (let index = 0; index < events.length; index++) {
+        const event = events[index] as RawEvent
         const parsed = parseSttEvent(event.body, { zone: config.sttTimestampZone, fallbackDedupeKey: event.fallbackDedupeKey })
-        const write = parsed.ok ? append(parsed.segment, source, event.position) : deadLetter(source, event, parsed.code, parsed.detail)
-        // Handled below in order; this keeps a later failure from being reported as unhandled.
-        write.catch(() => {})
-        return { parsed, write }
-      })
-      for (const [index, { parsed, write }] of steps.entries()) {
-        const result = await write
         if (!parsed.ok) {
-          metrics.eventsIn.inc({ source, outcome: 'rejected' })
-          outcome.rejected.push({ index, code: parsed.code, detail: parsed.detail })
+          const write = deadLetter(source, event, parsed.code, parsed.detail)
+          // Handled below in order; this keeps a later failure from being reported as unhandled.
+          write.catch(() => {})
+          steps[index] = { ok: false, rejection: parsed, write }
           continue
         }
-        if (result === undefined) continue
-        if (result.status === 'duplicate') outcome.duplicates += 1
-        else outcome.accepted += 1
-        metrics.eventsIn.inc({ source, outcome: result.status === 'duplicate' ? 'duplicate' : 'accepted' })
-        // Also on a redelivery: the worker that took the original may have died before analysing.
-        if (result.pending >= config.analysisThreshold) scheduler.request(parsed.segment.meetingId)
+        const meetingId = parsed.segment.meetingId
+        let group = groups.get(meetingId)
+        if (group === undefined) {
+          group = { meetingId, segments: [], firstPosition: event.position, write: undefined }
+          groups.set(meetingId, group)
+        }
+        steps[index] = { ok: true, segment: parsed.segment, group, slot: group.segments.length }
+        group.segments.push(parsed.segment)
       }
+      for (const group of groups.values()) {
+        group.write = appendGroup(group, source)
+        group.write.catch(() => {})
+      }
+      let accepted = 0
+      let duplicates = 0
+      try {
+        for (let index = 0; index < steps.length; index++) {
+          const step = steps[index] as Step
+          if (!step.ok) {
+            await step.write
+            outcome.rejected.push({ index, code: step.rejection.code, detail: step.rejection.detail })
+            continue
+          }
+          const result = (await step.group.write as AppendResult[])[step.slot]
+          if (result === undefined) throw new StoreError('window append: no result for an event', 'STORE_UNEXPECTED_REPLY')
+          if (result.status === 'duplicate') duplicates += 1
+          else accepted += 1
+          // Also on a redelivery: the worker that took the original may have died before analysing.
+          if (result.pending >= config.analysisThreshold) scheduler.request(step.segment.meetingId)
+        }
+      } finally {
+        // Counted once per batch and outcome (prom-client resolves the labels per inc), and also
+        // for the events before a failure, as when they were counted one by one.
+        if (accepted > 0) metrics.eventsIn.inc({ source, outcome: 'accepted' }, accepted)
+        if (duplicates > 0) metrics.eventsIn.inc({ source, outcome: 'duplicate' }, duplicates)
+        if (outcome.rejected.length > 0) metrics.eventsIn.inc({ source, outcome: 'rejected' }, outcome.rejected.length)
+      }
+      outcome.accepted = accepted
+      outcome.duplicates = duplicates
       return outcome
     },
     drain: async () => await scheduler.drain(),
