@@ -1,4 +1,4 @@
-import { setImmediate as yieldToIo, setTimeout as delay } from 'node:timers/promises'
+import { setImmediate as yieldToIo } from 'node:timers/promises'
 import pLimit from 'p-limit'
 import type { Agenda } from '@meeting-ai/contracts'
 import { isLlmError, type AnalysisEngine, type CallOptions, type ChunkAnalysis, type ConsolidationDraft, type MinutesPart, type ReduceInput } from '@meeting-ai/llm'
@@ -171,14 +171,18 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   // late as possible yet early enough to be done by the map deadline, last-queued chunks first
   // (the LLM reaches them last). It yields between chunks so other requests are served.
   const shadowed = new Map<number, ChunkAnalysis>()
-  const shadowStop = new AbortController()
+  // Stopped with a plain timer and flag: an aborted timers/promises delay builds an AbortError per run.
+  const shadowState: { stopped: boolean, timer?: NodeJS.Timeout, wake?: () => void } = { stopped: false }
   const shadow = (async () => {
-    while (!shadowStop.signal.aborted) {
+    while (!shadowState.stopped) {
       const open = chunks.filter((c) => analyses[c.index] === undefined && !shadowed.has(c.index))
       if (open.length === 0) return
       const startAt = budget.mapDeadline - offlineCost.estimate(open.reduce((sum, c) => sum + c.chars, 0))
       if (Date.now() < startAt) {
-        await delay(Math.min(SHADOW_POLL_MS, startAt - Date.now()), undefined, { signal: shadowStop.signal }).catch(() => {})
+        await new Promise<void>((resolve) => {
+          shadowState.wake = resolve
+          shadowState.timer = setTimeout(resolve, Math.min(SHADOW_POLL_MS, startAt - Date.now()))
+        })
         continue
       }
       const chunk = open[open.length - 1]!
@@ -201,8 +205,9 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   })))
 
   mapPhase.end()
-  // A reason of our own: abort() without one builds a DOMException per consolidation.
-  shadowStop.abort(BUDGET)
+  shadowState.stopped = true
+  clearTimeout(shadowState.timer)
+  shadowState.wake?.()
   await shadow
 
   const notes: string[] = []
