@@ -15,6 +15,7 @@ import { abortableDelay, backoffDelay, type BackoffOptions } from './backoff.ts'
 import { CircuitBreaker, type CircuitPermit } from './circuit-breaker.ts'
 import { classifyFailure, isStructuredOutputRejection, type Failure } from './classify-failure.ts'
 import { ConcurrencyLimit } from './concurrency-limit.ts'
+import { httpFetch } from './http-fetch.ts'
 import { answerParser, type AnswerParser } from './parse-answer.ts'
 import { StructuredOutputChoice, type StructuredOutputMode } from './structured-output.ts'
 
@@ -100,7 +101,8 @@ export class OpenAiEngine implements AnalysisEngine {
       apiKey: options.apiKey ?? 'not-needed',
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       maxRetries: 0,
-      timeout: this.#timeoutMs
+      timeout: this.#timeoutMs,
+      fetch: httpFetch()
     })
     this.#parsers = {
       suggestions: answerParser(answerShapes.suggestions.schema),
