@@ -8,8 +8,10 @@ import { LuaScript } from './lua-script.ts'
 /**
  * Appends segments of one meeting, in order, in one call (a single append is a list of one).
  * KEYS: window, pending, dedupe (one hash tag: one Cluster slot).
- * ARGV: window size, ttl seconds, expiry set on refresh (seconds), then per segment its dedupe
- * key and its JSON. Reply: per segment 1 (appended) or 0 (duplicate) and pending after it.
+ * ARGV: per segment its dedupe key and its JSON. Reply: per segment 1 (appended) or 0
+ * (duplicate) and pending after it. The limits are part of the script's text (one script per
+ * store), not arguments: every argument costs node-redis an encoding and the event loop
+ * garbage per call (bench/ingest, mixed mode).
  *
  * Cost per call, not per segment, wherever it can be: one SADD per segment (the dedupe decides
  * per segment), then one RPUSH of only the segments that can stay in the window, one LTRIM, one
@@ -18,29 +20,34 @@ import { LuaScript } from './lua-script.ts'
  * meeting's last new segment, at most `ttl + slack`, and a busy meeting pays one PTTL per call
  * instead of three EXPIREs. A call of duplicates only writes nothing and refreshes nothing.
  */
-const APPEND = new LuaScript(`
-local count = (#ARGV - 3) / 2
+function appendScript (limits: StoreLimits): LuaScript {
+  const size = Math.trunc(limits.windowSegments)
+  const ttlMs = Math.trunc(limits.meetingTtlS) * 1000
+  const expiryS = Math.trunc(limits.meetingTtlS) + expirySlackS(limits.meetingTtlS)
+  return new LuaScript(`
+local size, ttlMs, expiryS = ${size}, ${ttlMs}, ${expiryS}
+local count = #ARGV / 2
 if count == 1 then
   -- One segment (a batch with one event of this meeting, the common case at many live
   -- meetings): the same steps without the tables, which cost more than the commands here.
-  if redis.call('SADD', KEYS[3], ARGV[4]) == 0 then
+  if redis.call('SADD', KEYS[3], ARGV[1]) == 0 then
     return {0, tonumber(redis.call('GET', KEYS[2]) or '0')}
   end
-  redis.call('RPUSH', KEYS[1], ARGV[5])
-  redis.call('LTRIM', KEYS[1], -tonumber(ARGV[1]), -1)
+  redis.call('RPUSH', KEYS[1], ARGV[2])
+  redis.call('LTRIM', KEYS[1], -size, -1)
   local pending = redis.call('INCR', KEYS[2])
-  if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) * 1000 then
-    redis.call('EXPIRE', KEYS[1], ARGV[3])
-    redis.call('EXPIRE', KEYS[2], ARGV[3])
-    redis.call('EXPIRE', KEYS[3], ARGV[3])
+  if redis.call('PTTL', KEYS[1]) < ttlMs then
+    redis.call('EXPIRE', KEYS[1], expiryS)
+    redis.call('EXPIRE', KEYS[2], expiryS)
+    redis.call('EXPIRE', KEYS[3], expiryS)
   end
   return {1, pending}
 end
 local fresh = {}
 local order = {}
 for i = 1, count do
-  if redis.call('SADD', KEYS[3], ARGV[2 + 2 * i]) == 1 then
-    fresh[#fresh + 1] = ARGV[3 + 2 * i]
+  if redis.call('SADD', KEYS[3], ARGV[2 * i - 1]) == 1 then
+    fresh[#fresh + 1] = ARGV[2 * i]
     order[i] = #fresh
   else
     order[i] = -#fresh
@@ -50,7 +57,6 @@ local total
 if #fresh == 0 then
   total = tonumber(redis.call('GET', KEYS[2]) or '0')
 else
-  local size = tonumber(ARGV[1])
   local from = math.max(1, #fresh - size + 1)
   while from <= #fresh do
     local to = math.min(#fresh, from + 999)
@@ -59,10 +65,10 @@ else
   end
   redis.call('LTRIM', KEYS[1], -size, -1)
   total = redis.call('INCRBY', KEYS[2], #fresh)
-  if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) * 1000 then
-    redis.call('EXPIRE', KEYS[1], ARGV[3])
-    redis.call('EXPIRE', KEYS[2], ARGV[3])
-    redis.call('EXPIRE', KEYS[3], ARGV[3])
+  if redis.call('PTTL', KEYS[1]) < ttlMs then
+    redis.call('EXPIRE', KEYS[1], expiryS)
+    redis.call('EXPIRE', KEYS[2], expiryS)
+    redis.call('EXPIRE', KEYS[3], expiryS)
   end
 end
 local base = total - #fresh
@@ -78,6 +84,7 @@ for i = 1, count do
 end
 return reply
 `)
+}
 
 // KEYS: pending. ARGV: count analysed.
 const CONSUME = new LuaScript(`
@@ -95,14 +102,14 @@ export function expirySlackS (ttlS: number): number {
 }
 
 export class RedisSegmentWindowStore implements SegmentWindowStore {
-  readonly #limitArgs: string[]
+  readonly #append: LuaScript
 
   constructor (
     private readonly client: RedisClient,
     private readonly prefix: string,
     limits: StoreLimits
   ) {
-    this.#limitArgs = [String(limits.windowSegments), String(limits.meetingTtlS), String(limits.meetingTtlS + expirySlackS(limits.meetingTtlS))]
+    this.#append = appendScript(limits)
   }
 
   async append (segment: Segment): Promise<AppendResult> {
@@ -114,13 +121,13 @@ export class RedisSegmentWindowStore implements SegmentWindowStore {
   async appendMany (segments: readonly Segment[]): Promise<AppendResult[]> {
     const first = segments[0]
     if (first === undefined) return []
-    const args = this.#limitArgs.slice()
+    const args: string[] = []
     for (const segment of segments) {
       if (segment.meetingId !== first.meetingId) throw new RangeError('appendMany takes segments of one meeting')
       args.push(segment.dedupeKey, JSON.stringify(segment))
     }
     const keys = meetingKeys(this.prefix, first.meetingId)
-    const reply = await APPEND.run(this.client, [keys.window, keys.pending, keys.dedupe], args)
+    const reply = await this.#append.run(this.client, [keys.window, keys.pending, keys.dedupe], args)
     if (!Array.isArray(reply) || reply.length !== segments.length * 2) {
       throw new StoreError(`append: expected ${segments.length * 2} numbers, got ${Array.isArray(reply) ? reply.length : typeof reply}`, 'STORE_UNEXPECTED_REPLY')
     }
