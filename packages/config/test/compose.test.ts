@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { mkdtempSync, cpSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, cpSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -93,4 +93,21 @@ test('the emulator declares the hub and consumer group the worker reads, with 4 
 
 test('each image runs a compiled entry of its app, which the app can also start', async (t) => {
   t.same(imageProblems(), [])
+  // A scratch repository: the worker image passes a node flag its app's start script lacks.
+  const root = mkdtempSync(join(tmpdir(), 'images-'))
+  t.teardown(() => { rmSync(root, { recursive: true, force: true }) })
+  mkdirSync(join(root, 'docker'))
+  mkdirSync(join(root, 'apps/worker/src'), { recursive: true })
+  writeFileSync(join(root, 'apps/worker/src/main.ts'), '')
+  const image = (cmd: string): void => { writeFileSync(join(root, 'docker/Dockerfile'), `FROM base AS worker\nCMD ${cmd}\n`) }
+  const start = (script: string): void => { writeFileSync(join(root, 'apps/worker/package.json'), JSON.stringify({ scripts: { start: script } })) }
+  image('["node", "--max-semi-space-size=64", "dist/main.js"]')
+  start('node --max-semi-space-size=64 dist/main.js')
+  t.same(imageProblems(root), [], 'same flags in the image and the start script')
+  start('node dist/main.js')
+  t.match(imageProblems(root), [/needs "start": "node --max-semi-space-size=64 dist\/main.js"/])
+  image('["node", "--max-semi-space-size=64", "dist/other.js"]')
+  t.match(imageProblems(root), [/has no source/, /needs "start"/])
+  image('["node", "--inspect"]')
+  t.match(imageProblems(root), [/CMD must start with node/])
 })

@@ -220,9 +220,9 @@ export function eventHubsProblems (compose: ComposeFile, root = repoRoot): strin
 }
 
 /**
- * Each runtime stage of docker/Dockerfile runs `node dist/<entry>.js` of the app of the same
- * name: the entry must be compiled from apps/<app>/src/<entry>.ts, and the app's `start`
- * script must run the same file.
+ * Each runtime stage of docker/Dockerfile runs `node [--flags] dist/<entry>.js` of the app of
+ * the same name: the entry must be compiled from apps/<app>/src/<entry>.ts, and the app's
+ * `start` script must run the same file with the same flags.
  */
 export function imageProblems (root = repoRoot): string[] {
   const problems: string[] = []
@@ -231,9 +231,12 @@ export function imageProblems (root = repoRoot): string[] {
     const target = /^\S+\s+AS\s+(\S+)/i.exec(stage)?.[1]
     const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(stage)?.[1]
     if (target === undefined || cmd === undefined) continue
-    const [command, entry] = JSON.parse(cmd) as string[]
+    const [command, ...rest] = JSON.parse(cmd) as string[]
+    // Node flags (e.g. the worker's --max-semi-space-size) may come before the entry.
+    const flags = rest.slice(0, rest.findIndex((arg) => !arg.startsWith('--')))
+    const entry = rest[flags.length]
     if (command !== 'node' || entry === undefined || !/^dist\/[\w-]+\.js$/.test(entry)) {
-      problems.push(`image ${target}: CMD must start with node dist/<entry>.js, is ${cmd}`)
+      problems.push(`image ${target}: CMD must start with node [--flags] dist/<entry>.js, is ${cmd}`)
       continue
     }
     const app = join(root, 'apps', target)
@@ -244,7 +247,8 @@ export function imageProblems (root = repoRoot): string[] {
       continue
     }
     const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
-    if (manifest.scripts?.start !== `node ${entry}`) problems.push(`image ${target}: apps/${target}/package.json needs "start": "node ${entry}", has ${JSON.stringify(manifest.scripts?.start)}`)
+    const start = ['node', ...flags, entry].join(' ')
+    if (manifest.scripts?.start !== start) problems.push(`image ${target}: apps/${target}/package.json needs "start": "${start}", has ${JSON.stringify(manifest.scripts?.start)}`)
   }
   return problems
 }
