@@ -11,8 +11,9 @@ import { args, table } from './lib/common.ts'
 const opts = args()
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 const fanoutArgs = ['--targets', opts.get('targets') ?? 'ours,nchan,pushpin', '--connections', opts.get('connections') ?? '5000', '--meetings', opts.get('meetings') ?? '500', '--rate', opts.get('rate') ?? '500', '--seconds', opts.get('seconds') ?? '5', '--deadline', '300']
-const steps: Array<{ name: string, script: string, argv: string[] }> = [
-  { name: 'ingest', script: here('./ingest/run.ts'), argv: ['--concurrency', '1,16', '--events', '100000'] },
+const steps: Array<{ name: string, script: string, argv: string[], nodeFlags?: string[] }> = [
+  // The worker's production flag (apps/worker start, Dockerfile): see RESULTS.md section 2.
+  { name: 'ingest', script: here('./ingest/run.ts'), argv: ['--concurrency', '1,16', '--events', '100000'], nodeFlags: ['--max-semi-space-size=64'] },
   { name: 'consolidation', script: here('./consolidation/run.ts'), argv: ['1000', '5'] },
   { name: 'fanout', script: here('./fanout/run.ts'), argv: fanoutArgs }
 ]
@@ -22,7 +23,7 @@ const results = new Map<string, Json>()
 const started = Date.now()
 for (const step of steps) {
   process.stdout.write(`\n== ${step.name} ==\n`)
-  const child = spawn(process.execPath, ['--conditions=@meeting-ai/source', '--import', 'tsx', step.script, ...step.argv], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...(step.nodeFlags ?? []), '--conditions=@meeting-ai/source', '--import', 'tsx', step.script, ...step.argv], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.setEncoding('utf8')
   child.stdout.on('data', (chunk: string) => {
@@ -41,8 +42,9 @@ const f = (n: unknown, d = 1): string => typeof n === 'number' && Number.isFinit
 const rows: string[][] = []
 const ingest = results.get('ingest')
 if (ingest !== undefined) {
-  rows.push(['ingest events/s (best, one process)', f(ingest.best, 0), `SET -P 16 ${f(ingest.setP16, 0)}`, f(ingest.best / ingest.setP16, 3), '>= 50000', ingest.best >= 50_000 ? 'met' : 'missed'])
-  rows.push(['ingest / SET -P 1', f(ingest.best, 0), `SET -P 1 ${f(ingest.setP1, 0)}`, f(ingest.best / ingest.setP1, 2), '', ''])
+  rows.push(['ingest events/s, one meeting per batch', f(ingest.best, 0), `SET -P 16 ${f(ingest.setP16, 0)}`, f(ingest.best / ingest.setP16, 3), '>= 50000', ingest.best >= 50_000 ? 'met' : 'missed'])
+  rows.push(['ingest events/s, mixed meetings per batch', f(ingest.bestMixed, 0), `SET -P 16 ${f(ingest.setP16, 0)}`, f(ingest.bestMixed / ingest.setP16, 3), '>= 50000', ingest.bestMixed >= 50_000 ? 'met' : 'missed'])
+  rows.push(['ingest mixed / SET -P 1', f(ingest.bestMixed, 0), `SET -P 1 ${f(ingest.setP1, 0)}`, f(ingest.bestMixed / ingest.setP1, 2), '', ''])
   rows.push(['LLM calls per meeting-minute', f(ingest.llm?.[0]?.llmCallsPerMinute, 2), '', '', '', ''])
 }
 const consolidation = results.get('consolidation')
