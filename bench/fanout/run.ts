@@ -169,10 +169,11 @@ async function measure (target: FanoutTarget): Promise<Row> {
 }
 
 const starters: Record<string, () => Promise<FanoutTarget>> = {
-  // --ours-env K=V,K=V: settings of our API for an experiment (e.g. SSE_PING_MS=600000).
+  // --ours-env K=V,K=V: settings of our API for an experiment (e.g. SSE_PING_MS=600000,
+  // NODE_OPTIONS=--max-semi-space-size=64); a value may hold '='.
   ours: async () => await startOurs({
     nodeArgs: CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] : [],
-    env: Object.fromEntries((opts.get('ours-env') ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]))
+    env: Object.fromEntries((opts.get('ours-env') ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
   }),
   nchan: startNchan,
   pushpin: startPushpin
