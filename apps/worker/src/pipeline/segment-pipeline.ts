@@ -50,7 +50,6 @@ export interface SegmentPipelineOptions {
   analysis?: Partial<AnalysisSettings>
 }
 
-// The analysis lease (lockTtlMs) comes from ANALYSIS_LOCK_TTL_MS.
 /** A batch's valid events of one meeting, in batch order: one atomic append. */
 interface MeetingGroup {
   meetingId: string
@@ -65,6 +64,7 @@ type Step =
   | { ok: false, rejection: Extract<ParseResult, { ok: false }>, write: Promise<void> }
   | { ok: true, segment: Segment, group: MeetingGroup, slot: number }
 
+// The analysis lease (lockTtlMs) comes from ANALYSIS_LOCK_TTL_MS.
 export const DEFAULT_ANALYSIS_SETTINGS = {
   retry: { initialMs: 1000, maxMs: 30_000 },
   previousSuggestions: 20
