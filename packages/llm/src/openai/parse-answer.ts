@@ -1,5 +1,6 @@
 import { Compile } from 'typebox/compile'
 import type { Static, TSchema } from 'typebox'
+import { memoPerObject } from '../memo.ts'
 
 export type ParsedAnswer<T> = { ok: true, value: T } | { ok: false, problems: string[] }
 
@@ -17,19 +18,10 @@ function extractJson (content: string): string {
 }
 
 // Compiling a schema generates and evaluates code (~0.3 ms): once per schema, not per call.
-const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>()
-
-function validatorOf<T extends TSchema> (schema: T): ReturnType<typeof Compile<T>> {
-  let validator = validators.get(schema)
-  if (validator === undefined) {
-    validator = Compile(schema)
-    validators.set(schema, validator)
-  }
-  return validator as ReturnType<typeof Compile<T>>
-}
+const validatorOf = memoPerObject((schema: TSchema) => Compile(schema))
 
 export function answerParser<T extends TSchema> (schema: T, semanticCheck?: (value: Static<T>) => string[]): AnswerParser<T> {
-  const validator = validatorOf(schema)
+  const validator = validatorOf(schema) as ReturnType<typeof Compile<T>>
   return {
     parse (content, finishReason) {
       if (content === null || content === undefined || content.trim() === '') {

@@ -7,6 +7,7 @@ import { answerShapes, type ReduceAnswer } from '../answer-schemas.ts'
 import {
   LlmAbortedError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
 } from '../errors.ts'
+import { memoPerString } from '../memo.ts'
 import { emit, type EngineMetrics } from '../metrics.ts'
 import { buildChunkPrompt, buildReducePrompt, buildSuggestPrompt, repairMessage, type ChatMessage, type Prompt } from '../prompts/index.ts'
 import { redact } from '../redact.ts'
@@ -71,7 +72,7 @@ export class OpenAiEngine implements AnalysisEngine {
   readonly #breaker: CircuitBreaker
   readonly #limit: ConcurrencyLimit
   // System prompts repeat (same rules, language and guidance) and cost ~0.1 ms each to redact.
-  readonly #redactedSystem = new Map<string, string>()
+  readonly #redactSystemPrompt = memoPerString(redact, 64)
   readonly #parsers: {
     suggestions: AnswerParser<typeof answerShapes.suggestions.schema>
     chunk: AnswerParser<typeof answerShapes.chunk.schema>
@@ -185,14 +186,7 @@ export class OpenAiEngine implements AnalysisEngine {
   }
 
   #redacted (message: ChatMessage): string {
-    if (message.role !== 'system') return redact(message.content)
-    let text = this.#redactedSystem.get(message.content)
-    if (text === undefined) {
-      text = redact(message.content)
-      if (this.#redactedSystem.size >= 64) this.#redactedSystem.clear()
-      this.#redactedSystem.set(message.content, text)
-    }
-    return text
+    return message.role === 'system' ? this.#redactSystemPrompt(message.content) : redact(message.content)
   }
 
   /** One HTTP answer, retried on transient failures within the deadline. */

@@ -3,6 +3,8 @@
  * instructions, and the output language rule (DESIGN.md section 4).
  */
 
+import { memoPerString, memoPerObject } from '../memo.ts'
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant'
   content: string
@@ -32,23 +34,16 @@ export function fenceData (sections: Array<{ label: string, body: string }>): st
 
 // Building Intl.DisplayNames costs ~0.1 ms; one instance, and each tag's name, serve every prompt.
 let displayNames: Intl.DisplayNames | undefined
-const languageNames = new Map<string, string>()
-
-function languageName (tag: string): string {
-  let named = languageNames.get(tag)
-  if (named !== undefined) return named
+// Tags come from requests: the memo is bounded.
+const languageName = memoPerString((tag) => {
   try {
     displayNames ??= new Intl.DisplayNames(['en'], { type: 'language' })
     const name = displayNames.of(tag)
-    named = name !== undefined && name !== tag ? `${name} (${tag})` : tag
+    return name !== undefined && name !== tag ? `${name} (${tag})` : tag
   } catch {
-    named = tag
+    return tag
   }
-  // Tags come from requests: keep the memo bounded.
-  if (languageNames.size >= 256) languageNames.clear()
-  languageNames.set(tag, named)
-  return named
-}
+}, 256)
 
 /** The output language rule: the requested language, else the language of the source text. */
 export function languageRule (language: string | undefined, source: 'minutes' | 'transcript'): string {
@@ -58,15 +53,12 @@ export function languageRule (language: string | undefined, source: 'minutes' | 
   return `Write every text value of your answer in the language the ${source} are written in (the dominant one when they mix languages); do not translate.`
 }
 
-const schemaRules = new WeakMap<object, string>()
+const schemaRuleText = (schema: unknown): string => `Answer with one JSON object only, no prose and no code fence, matching this JSON Schema:\n${JSON.stringify(schema)}`
+const schemaRuleOf = memoPerObject(schemaRuleText)
 
 /** The answer-shape rule; the answer schemas are constants, so each is serialised once. */
 export function schemaRule (schema: unknown): string {
-  const cached = typeof schema === 'object' && schema !== null ? schemaRules.get(schema) : undefined
-  if (cached !== undefined) return cached
-  const rule = `Answer with one JSON object only, no prose and no code fence, matching this JSON Schema:\n${JSON.stringify(schema)}`
-  if (typeof schema === 'object' && schema !== null) schemaRules.set(schema, rule)
-  return rule
+  return typeof schema === 'object' && schema !== null ? schemaRuleOf(schema) : schemaRuleText(schema)
 }
 
 /** The follow-up turn of a repair: the model sees what was wrong with its answer. */

@@ -1,3 +1,4 @@
+import { memoPerString } from '../memo.ts'
 import { koreanStem } from './korean-stem.ts'
 import { ENGLISH_STOP_WORDS, KOREAN_STOP_WORDS } from './stop-words.ts'
 
@@ -42,18 +43,16 @@ function englishStem (word: string): string {
  * bounded and simply dropped when full: a long meeting's sentences fit, memory stays flat.
  */
 const CACHE_LIMIT = 50_000
-const wordCache = new Map<string, readonly Word[]>()
-const stemCache = new Map<string, ReadonlySet<string>>()
-
-function remember<V> (cache: Map<string, V>, key: string, value: V): V {
-  if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(key, value)
-  return value
-}
+const wordsOf = memoPerString((text) => Object.freeze(segmentWords(text)) as readonly Word[], CACHE_LIMIT)
+const contentStemsOf = memoPerString((text): ReadonlySet<string> => {
+  const stems = new Set<string>()
+  for (const word of words(text)) if (!word.stop) stems.add(word.stem)
+  return stems
+}, CACHE_LIMIT)
 
 /** The words of a text, with Korean particles stripped. */
 export function words (text: string): readonly Word[] {
-  return wordCache.get(text) ?? remember(wordCache, text, Object.freeze(segmentWords(text)))
+  return wordsOf(text)
 }
 
 function segmentWords (text: string): Word[] {
@@ -80,9 +79,5 @@ function segmentWords (text: string): Word[] {
 
 /** The topic-bearing stems of a text, for similarity and matching. */
 export function contentStems (text: string): ReadonlySet<string> {
-  const cached = stemCache.get(text)
-  if (cached !== undefined) return cached
-  const stems = new Set<string>()
-  for (const word of words(text)) if (!word.stop) stems.add(word.stem)
-  return remember(stemCache, text, stems)
+  return contentStemsOf(text)
 }

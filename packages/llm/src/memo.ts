@@ -1,0 +1,30 @@
+/**
+ * Memoisation for pure, costly derivations (segmentation, schema compilation, redaction of
+ * repeated prompts). Two kinds, by what the key is.
+ */
+
+/**
+ * Per string key, for keys that come from outside (texts, language tags): bounded, and simply
+ * dropped when full, so memory stays flat whatever the callers send.
+ */
+export function memoPerString<V> (compute: (key: string) => V, maxEntries: number): (key: string) => V {
+  const cache = new Map<string, V>()
+  return (key) => {
+    if (cache.has(key)) return cache.get(key) as V
+    const value = compute(key)
+    if (cache.size >= maxEntries) cache.clear()
+    cache.set(key, value)
+    return value
+  }
+}
+
+/** Per object key (schemas, constants of the package): kept as long as the key lives. */
+export function memoPerObject<K extends object, V> (compute: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>()
+  return (key) => {
+    if (cache.has(key)) return cache.get(key) as V
+    const value = compute(key)
+    cache.set(key, value)
+    return value
+  }
+}
