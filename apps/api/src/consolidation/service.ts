@@ -202,8 +202,7 @@ export class ConsolidationService {
   async #runClaimed (request: ConsolidateRequest, hash: string, budget: Budget, lease: RunLease | undefined, log: FastifyBaseLogger): Promise<RunResult> {
     // Store writes do not wait on each other or on the analysis (#tryStore never rejects); they
     // are sent in order on one connection, so the cached answer lands before the claim is released.
-    const savedRequest = this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))
-    const writes: Array<Promise<unknown>> = [savedRequest]
+    const writes: Array<Promise<unknown>> = [this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))]
     try {
       const plan = this.#plan(request, request.agendas ?? [], request.language)
       const response = this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
