@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 
 /**
@@ -6,15 +7,20 @@ import { request } from 'node:http'
  * 28k ephemeral ports) and keeps publish-to-receive latencies for the parent (IPC).
  * Parsing is minimal on purpose: the client's own cost must not dominate the figure.
  *
- *   argv: JSON { base, pathPrefix, count, meetings, offset, localAddress, concurrentOpens }
+ *   argv: JSON { base, pathPrefix, count, meetings, offset, localAddress, concurrentOpens, dumpTo? }
+ *
+ * With `dumpTo`, each report also writes `<send time> <latency>` per delivery to
+ * `<dumpTo>-<pid>-<n>.txt`, to see when the slow deliveries happened (bench/RESULTS.md).
  */
-interface ClientOptions { base: string, pathPrefix: string, pathSuffix: string, count: number, meetings: number, offset: number, localAddress: string, concurrentOpens: number }
+interface ClientOptions { base: string, pathPrefix: string, pathSuffix: string, count: number, meetings: number, offset: number, localAddress: string, concurrentOpens: number, dumpTo?: string }
 const options = JSON.parse(process.argv[2] ?? '{}') as ClientOptions
 
 let open = 0
 let failed = 0
 let closedAfterOpen = 0
 let latencies: number[] = []
+let sentTimes: number[] = []
+let reports = 0
 const MARK = '"content":"t='
 
 function connect (index: number): Promise<void> {
@@ -40,7 +46,9 @@ function connect (index: number): Promise<void> {
           const at = buffer.indexOf(MARK)
           if (at !== -1 && at < end) {
             const from = at + MARK.length
-            latencies.push(now - Number(buffer.slice(from, buffer.indexOf('"', from))))
+            const sentAt = Number(buffer.slice(from, buffer.indexOf('"', from)))
+            latencies.push(now - sentAt)
+            if (options.dumpTo !== undefined) sentTimes.push(sentAt)
           }
           buffer = buffer.slice(end + 2)
         }
@@ -64,8 +72,16 @@ async function main (): Promise<void> {
     if (message.type === 'count') {
       process.send?.({ type: 'count', count: latencies.length, open, closedAfterOpen })
     } else if (message.type === 'report') {
+      if (options.dumpTo !== undefined) writeFileSync(`${options.dumpTo}-${process.pid}-${reports++}.txt`, sentTimes.map((sent, i) => `${sent.toFixed(3)} ${latencies[i]?.toFixed(3) ?? ''}`).join('\n'))
+      sentTimes = []
       process.send?.({ type: 'latencies', latencies })
       latencies = []
+    } else if (message.type === 'reset') {
+      // Start of the measured phase: drop the warm-up's figures without shipping them over IPC
+      // (a 'report' of 20k numbers per client right before the phase delayed its first deliveries).
+      latencies = []
+      sentTimes = []
+      process.send?.({ type: 'reset' })
     } else if (message.type === 'exit') {
       process.exit(0)
     }

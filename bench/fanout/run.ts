@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { args, cpuMs, emitResult, percentile, rssKiB, sleep, table } from '../lib/common.ts'
 import { startNchan, startOurs, startPushpin, type FanoutTarget } from './targets.ts'
@@ -12,8 +13,15 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget } from './target
  * p50/p99/max, delivered/expected, and ratios ours/peer in one table.
  *
  *   node --conditions=@meeting-ai/source --import tsx bench/fanout/run.ts \
- *     [--targets ours,nchan,pushpin] [--connections 10000] [--meetings 1000] [--rate 1000] \
- *     [--seconds 10] [--clients 4] [--cpu-prof] [--ours-env SSE_PING_MS=600000]
+ *     [--targets ours,nchan,nchan-redis,pushpin] [--connections 10000] [--meetings 1000] [--rate 1000] \
+ *     [--seconds 10] [--clients 4] [--cpu-prof] [--ours-env SSE_PING_MS=600000] \
+ *     [--ours-node-args='--trace-gc-nvp'] [--ours-stdout /tmp/api.out] [--server-nice -5] \
+ *     [--dump-latencies /tmp/lat] [--client-node-args='--trace-gc']
+ *
+ * The clients and the publisher share the two cores with the server under test. So that they do
+ * not preempt it (each delivery wakes a client), every process of the target - ours: the API and
+ * its redis-server; Nchan: nginx (and its redis-server); Pushpin: all of its services - runs at
+ * nice --server-nice (default -5, every thread; 0 turns it off), the same for every target.
  */
 const opts = args()
 const TARGETS = (opts.get('targets') ?? 'ours,nchan,pushpin').split(',')
@@ -26,6 +34,9 @@ const CPU_PROF = opts.has('cpu-prof')
 const WARMUP_S = Number(opts.get('warmup') ?? 2)
 const DEADLINE_MS = Number(opts.get('deadline') ?? 600) * 1000
 const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
+const SERVER_NICE = Number(opts.get('server-nice') ?? -5)
+const DUMP_DIR = opts.get('dump-latencies')
+const CLIENT_NODE_ARGS = (opts.get('client-node-args') ?? '').split(' ').filter(Boolean)
 
 interface Row {
   target: string
@@ -48,6 +59,7 @@ interface Row {
   serverCpuMs: number
   processes: string
   loadAverage: string
+  serverNice: number
   extra: string
 }
 
@@ -56,12 +68,33 @@ const ask = async <T>(child: ChildProcess, type: string): Promise<T> => await ne
   child.send({ type })
 })
 
+let niceRefused = false
+/** Sets every thread of the target's processes to SERVER_NICE (threads started later inherit it). */
+function prioritise (target: FanoutTarget): void {
+  if (SERVER_NICE === 0 || niceRefused) return
+  for (const pid of target.serverPids()) {
+    if (pid === 0) continue
+    let threads: string[]
+    try { threads = readdirSync(`/proc/${pid}/task`) } catch { continue }
+    for (const tid of threads) {
+      try {
+        setPriority(Number(tid), SERVER_NICE)
+      } catch (error) {
+        niceRefused = true
+        process.stderr.write(`fanout: --server-nice ${SERVER_NICE} refused (${String(error)}); servers run at the default priority\n`)
+        return
+      }
+    }
+  }
+}
+
 const sumRss = (target: FanoutTarget): number => target.pids().reduce((sum, pid) => sum + rssKiB(pid), 0)
 const sumCpu = (target: FanoutTarget): number => target.pids().reduce((sum, pid) => sum + cpuMs(pid), 0)
 
 async function measure (target: FanoutTarget): Promise<Row> {
   const clients: ChildProcess[] = []
   try {
+    prioritise(target)
     await sleep(1000)
     const rssBefore = sumRss(target)
     const opened = Date.now()
@@ -69,8 +102,8 @@ async function measure (target: FanoutTarget): Promise<Row> {
     const ready: Array<Promise<{ open: number, failed: number }>> = []
     for (let i = 0; i < CLIENTS; i++) {
       const count = Math.max(0, Math.min(perClient, CONNECTIONS - i * perClient))
-      const options = { base: target.base, pathPrefix: target.pathPrefix, pathSuffix: target.pathSuffix, count, meetings: MEETINGS, offset: i * perClient, localAddress: `127.0.0.${2 + i}`, concurrentOpens: 100 }
-      const child = fork(CLIENT, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+      const options = { base: target.base, pathPrefix: target.pathPrefix, pathSuffix: target.pathSuffix, count, meetings: MEETINGS, offset: i * perClient, localAddress: `127.0.0.${2 + i}`, concurrentOpens: 100, ...(DUMP_DIR !== undefined && { dumpTo: `${DUMP_DIR}/${target.name}` }) }
+      const child = fork(CLIENT, [JSON.stringify(options)], { execArgv: ['--import', 'tsx', ...CLIENT_NODE_ARGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
       clients.push(child)
       ready.push(new Promise((resolve) => child.once('message', (m) => { resolve(m as { open: number, failed: number }) })))
     }
@@ -81,6 +114,7 @@ async function measure (target: FanoutTarget): Promise<Row> {
     // Let subscriptions settle and the heap stop growing before reading RSS.
     await sleep(3000)
     const rssIdle = sumRss(target)
+    prioritise(target)
 
     const viewersOf = new Array<number>(MEETINGS).fill(0)
     for (let i = 0; i < CONNECTIONS; i++) viewersOf[i % MEETINGS]! += 1
@@ -112,7 +146,7 @@ async function measure (target: FanoutTarget): Promise<Row> {
     await publishFor(WARMUP_S)
     await Promise.all(pending)
     await sleep(1000)
-    await Promise.all(clients.map(async (child) => await ask(child, 'report')))
+    await Promise.all(clients.map(async (child) => await ask(child, 'reset')))
     published = 0
     publishErrors = 0
     expected = 0
@@ -160,6 +194,7 @@ async function measure (target: FanoutTarget): Promise<Row> {
       serverCpuMs,
       processes: target.describe(),
       loadAverage: loadAvg,
+      serverNice: niceRefused ? 0 : SERVER_NICE,
       extra: await target.extra?.() ?? ''
     }
   } finally {
@@ -172,10 +207,13 @@ const starters: Record<string, () => Promise<FanoutTarget>> = {
   // --ours-env K=V,K=V: settings of our API for an experiment (e.g. SSE_PING_MS=600000,
   // NODE_OPTIONS=--max-semi-space-size=64); a value may hold '='.
   ours: async () => await startOurs({
-    nodeArgs: CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] : [],
+    // --ours-node-args='--trace-gc-nvp --single-threaded-gc': V8 flags NODE_OPTIONS refuses.
+    nodeArgs: [...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/results/profiles'] : []), ...(opts.get('ours-node-args') ?? '').split(' ').filter(Boolean)],
+    stdoutFile: opts.get('ours-stdout'),
     env: Object.fromEntries((opts.get('ours-env') ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
   }),
-  nchan: startNchan,
+  nchan: async () => await startNchan('memory'),
+  'nchan-redis': async () => await startNchan('redis'),
   pushpin: startPushpin
 }
 
@@ -202,7 +240,7 @@ for (const name of TARGETS) {
 
 const fmt = (n: number, digits = 1): string => Number.isFinite(n) ? n.toFixed(digits) : '-'
 const ours = rows.find((r) => r.target === 'ours')
-process.stdout.write(`\nfan-out: ${CONNECTIONS} SSE connections over ${MEETINGS} meetings, ${RATE} sets/s for ${SECONDS} s, ${CLIENTS} client processes\n`)
+process.stdout.write(`\nfan-out: ${CONNECTIONS} SSE connections over ${MEETINGS} meetings, ${RATE} sets/s for ${SECONDS} s, ${CLIENTS} client processes, servers at nice ${niceRefused ? 0 : SERVER_NICE}\n`)
 process.stdout.write(table(
   ['target', 'open/failed', 'open s', 'RSS/conn KiB', 'RSS idle MiB', 'delivered/expected', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'load avg', 'RSS/conn ours/x', 'p99 ours/x'],
   rows.map((r) => [r.target, `${r.open}/${r.failed}`, fmt(r.openMs / 1000), fmt(r.rssPerConnKiB, 2), fmt(r.rssIdleMiB), `${r.delivered}/${r.expected}`, fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1), fmt(r.serverCpuMs / 1000, 2), r.loadAverage,

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +18,11 @@ export interface FanoutTarget {
   publish (meetingId: string, payloadJson: string): Promise<void>
   /** The process(es) that hold the connections: their RSS and CPU time are reported. */
   pids (): number[]
+  /**
+   * Every process of the system under test, the Redis it relies on included: the runner gives
+   * them the same scheduling priority (--server-nice) whatever the target.
+   */
+  serverPids (): number[]
   /** Processes counted in rss(), for the report. */
   describe (): string
   /** Target-specific counters worth printing (our /metrics). */
@@ -57,13 +62,14 @@ async function stopChild (child: ChildProcess | undefined, signal: NodeJS.Signal
  * Our API: one process (apps/api/src/server.ts) on its own redis-server (isolation from the
  * shared 6379), publishing through the store (XADD + PUBLISH in one Lua call), as the worker does.
  */
-export async function startOurs (options: { nodeArgs?: string[], env?: Record<string, string> } = {}): Promise<FanoutTarget> {
+export async function startOurs (options: { nodeArgs?: string[], env?: Record<string, string>, stdoutFile?: string } = {}): Promise<FanoutTarget> {
   const redis: OwnedRedis = await startOwnedRedis()
   const port = await freePort()
   const prefix = 'bench-fanout:'
   const api = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@meeting-ai/source', '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // stdout to a file for experiments (e.g. --trace-gc-nvp output); the API logs to stderr.
+    stdio: ['ignore', options.stdoutFile === undefined ? 'ignore' : openSync(options.stdoutFile, 'a'), 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', MAX_VIEWERS_PER_PROCESS: '20000', MAX_VIEWERS_PER_MEETING: '20000', SSE_PING_MS: '5000', RATE_LIMIT_PER_MINUTE: '0', ...options.env }
   })
   const base = `http://127.0.0.1:${port}`
@@ -81,6 +87,7 @@ export async function startOurs (options: { nodeArgs?: string[], env?: Record<st
       n++
     },
     pids: () => [api.pid ?? 0],
+    serverPids: () => [api.pid ?? 0, redis.pid ?? 0],
     async extra () {
       // Includes warm-up events: compare with delivered + warm-up, the drops and rejections matter most.
       const metrics = await (await fetch(`${base}/metrics`)).text()
@@ -95,26 +102,45 @@ export async function startOurs (options: { nodeArgs?: string[], env?: Record<st
   }
 }
 
-/** Nchan: Debian's nginx + libnginx-mod-nchan, worker_processes 1; RSS of the worker. */
-export async function startNchan (): Promise<FanoutTarget> {
+/**
+ * Nchan: Debian's nginx + libnginx-mod-nchan, worker_processes 1; RSS of the worker.
+ * `memory`: channels in nginx's shared memory, sets POSTed to the nginx that holds the
+ * subscribers (one server, nothing in between). `redis`: Nchan's scaled-out setup on its own
+ * redis-server (nchan_redis_pass): a POST goes through Redis and comes back over its pub/sub
+ * to the subscribing nginx, as ours goes worker -> Redis -> API.
+ */
+export async function startNchan (mode: 'memory' | 'redis' = 'memory'): Promise<FanoutTarget> {
   ensureDebian('nginx', ['nginx', 'libnginx-mod-nchan'])
+  const redis = mode === 'redis' ? await startOwnedRedis() : undefined
   const dir = mkdtempSync(`${tmpdir()}/bench-nchan-`)
   const port = await freePort()
-  writeFileSync(`${dir}/nginx.conf`, fill('nchan/nginx.conf.template', { DIR: dir, PORT: port }))
+  writeFileSync(`${dir}/nginx.conf`, fill('nchan/nginx.conf.template', {
+    DIR: dir,
+    PORT: port,
+    REDIS_UPSTREAM: redis === undefined ? '' : `  upstream bench_redis { nchan_redis_server ${redis.url}; }`,
+    REDIS_PASS: redis === undefined ? '' : '\n      nchan_redis_pass bench_redis;'
+  }))
   const master = spawn('nginx', ['-c', `${dir}/nginx.conf`, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   await waitHttp(`${base}/pub/warmup`)
   const worker = (): number | undefined => childPids(master.pid ?? 0).find((pid) => processName(pid) === 'nginx')
+  const name = mode === 'redis' ? 'nchan-redis' : 'nchan'
   return {
-    name: 'nchan',
+    name,
     base,
     pathPrefix: '/sub/',
     pathSuffix: '',
     publish: async (meetingId, payloadJson) => { await post(`${base}/pub/${meetingId}`, payloadJson, 'application/json') },
     pids: () => [worker() ?? 0],
-    describe: () => `nginx worker pid ${worker() ?? '?'} (master ${master.pid ?? '?'})`,
+    serverPids: () => [master.pid ?? 0, worker() ?? 0, redis?.pid ?? 0],
+    describe: () => `nginx worker pid ${worker() ?? '?'} (master ${master.pid ?? '?'})${redis === undefined ? '' : `, channels in ${redis.url}`}`,
+    // Shows the sets went through Redis: its script calls and pub/sub traffic.
+    extra: redis === undefined
+      ? undefined
+      : async () => execFileSync('redis-cli', ['-u', redis.url, 'info', 'commandstats'], { encoding: 'utf8' }).split('\n').filter((l) => /^cmdstat_(evalsha|eval|publish|subscribe):/.test(l)).map((l) => l.trim().replace(/,usec_per_call.*/, '')).join('; '),
     async stop () {
       await stopChild(master, 'SIGQUIT')
+      await redis?.stop()
       rmSync(dir, { recursive: true, force: true })
     }
   }
@@ -166,6 +192,7 @@ export async function startPushpin (): Promise<FanoutTarget> {
       await post(`http://127.0.0.1:${publishPort}/publish/`, JSON.stringify({ items: [item] }), 'application/json')
     },
     pids: () => [...services(), zurl.pid ?? 0],
+    serverPids: () => [runner.pid ?? 0, ...services(), zurl.pid ?? 0],
     describe: () => `pushpin services ${services().map((pid) => `${processName(pid)}:${pid}`).join(',')} + zurl ${zurl.pid ?? '?'}`,
     async stop () {
       await stopChild(runner)

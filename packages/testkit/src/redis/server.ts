@@ -18,6 +18,8 @@ export async function freePort (): Promise<number> {
 export interface OwnedRedis {
   readonly port: number
   readonly url: string
+  /** The running server's process id (undefined while stopped); benchmarks read its CPU and set its priority. */
+  readonly pid: number | undefined
   /** Stops the server (SIGKILL: an outage, not a clean shutdown). */
   stop (): Promise<void>
   /** Starts it again on the same port. */
@@ -61,5 +63,5 @@ export async function startOwnedRedis (): Promise<OwnedRedis> {
     await exited
   }
   await start()
-  return { port, url, start, stop }
+  return { port, url, start, stop, get pid () { return child?.exitCode === null ? child.pid : undefined } }
 }
