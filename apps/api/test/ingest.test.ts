@@ -25,19 +25,21 @@ test('a batch with valid, duplicate and invalid events: counts and indexes, inva
       { ...second, meetingId: 'm-batch', timestamp: [2026, 2, 30, 10, 0] }, // 4 Feb 30
       { ...withoutIds, text: '  no ids here  ' }, // 5 duplicate by content
       'not an object', // 6
-      { ...third, meetingId: 'm-batch', extraField: 'ignored', confidence: null } // 7 accepted
+      { ...third, meetingId: 'm-batch', extraField: 'ignored', confidence: null }, // 7 accepted
+      JSON.stringify({ ...fourth, meetingId: 'm-batch' }) // 8 a string holding an event is not an event
     ]
   })
   t.equal(response.statusCode, 202)
   const body = response.json()
   t.equal(body.accepted, 3)
   t.equal(body.duplicates, 2)
-  t.same(body.rejected.map((r: { index: number, code: string }) => [r.index, r.code]), [[3, 'INVALID_EVENT'], [4, 'INVALID_TIMESTAMP'], [6, 'INVALID_JSON']])
+  t.same(body.rejected.map((r: { index: number, code: string }) => [r.index, r.code]), [[3, 'INVALID_EVENT'], [4, 'INVALID_TIMESTAMP'], [6, 'INVALID_EVENT'], [8, 'INVALID_EVENT']])
   t.match(body.rejected[0].detail, /text/)
-  t.equal(await app.store.deadLetters.count(), 3, 'each rejected event is dead-lettered')
-  const letters = await app.store.deadLetters.list(3)
-  t.same(letters.map((letter) => letter.source), ['http', 'http', 'http'])
-  t.match(letters[2]!.position, /^http:.+\/3$/, 'the position names the request and the index')
+  t.match(body.rejected[3].detail, /JSON object/, 'string items are not decoded as JSON text')
+  t.equal(await app.store.deadLetters.count(), 4, 'each rejected event is dead-lettered')
+  const letters = await app.store.deadLetters.list(4)
+  t.same(letters.map((letter) => letter.source), ['http', 'http', 'http', 'http'])
+  t.match(letters[3]!.position, /^http:.+\/3$/, 'the position names the request and the index')
   const window = await app.store.windows.read('m-batch')
   t.same(window.map((s) => s.text), [first!.text, 'no ids here', third!.text])
   t.equal(window[1]!.speakerId, '7', 'integer ids are normalised to strings')

@@ -35,6 +35,14 @@ test('JSON text and bytes are decoded; broken JSON is INVALID_JSON', async (t) =
   t.match(parseSttEvent('{"meetingId": "m", ', options), { ok: false, code: 'INVALID_JSON' })
 })
 
+test('with decoded: true (HTTP, parsed already) JSON text and bytes are not events', async (t) => {
+  const event = { meetingId: 'm', text: 'hello', timestamp: '2026-11-23T09:00:00Z' }
+  const parsed = { ...options, decoded: true }
+  t.match(parseSttEvent(event, parsed), { ok: true, segment: { text: 'hello' } })
+  t.match(parseSttEvent(JSON.stringify(event), parsed), { ok: false, code: 'INVALID_EVENT', detail: /JSON object/ })
+  t.match(parseSttEvent(Buffer.from(JSON.stringify(event)), parsed), { ok: false, code: 'INVALID_EVENT' })
+})
+
 test('each kind of bad event is rejected with its code', async (t) => {
   const base = { meetingId: 'm-1', text: 'hi', timestamp: [2026, 11, 23, 9, 0] }
   const cases: Array<[unknown, string, RegExp]> = [

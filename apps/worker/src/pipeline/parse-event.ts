@@ -14,6 +14,11 @@ export interface ParseOptions {
   zone: string
   /** Dedupe key when the event has neither segmentId nor eventId (hub position, stream entry id). */
   fallbackDedupeKey: string
+  /**
+   * The body is parsed JSON already (HTTP ingest): a string is then a string item of the batch,
+   * not JSON text to decode, and is rejected like any other non-object.
+   */
+  decoded?: boolean
 }
 
 const validator = compileValidator(SttEvent)
@@ -23,7 +28,7 @@ const validator = compileValidator(SttEvent)
  * cannot be one. Never throws: a bad event is data to dead-letter, not an exception.
  */
 export function parseSttEvent (raw: unknown, options: ParseOptions): ParseResult {
-  const decoded = decodeBody(raw)
+  const decoded = options.decoded === true ? { ok: true as const, value: raw } : decodeBody(raw)
   if (!decoded.ok) return decoded
   const body = decoded.value
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

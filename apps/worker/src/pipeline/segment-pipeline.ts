@@ -17,6 +17,8 @@ export interface RawEvent {
   position: string
   /** Dedupe key when the event carries neither segmentId nor eventId. */
   fallbackDedupeKey: string
+  /** `body` is parsed JSON (HTTP): strings and bytes in it are not decoded again. */
+  decoded?: boolean
 }
 
 export interface IngestOutcome {
@@ -128,7 +130,7 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
       const groups = new Map<string, MeetingGroup>()
       for (let index = 0; index < events.length; index++) {
         const event = events[index] as RawEvent
-        const parsed = parseSttEvent(event.body, { zone: config.sttTimestampZone, fallbackDedupeKey: event.fallbackDedupeKey })
+        const parsed = parseSttEvent(event.body, { zone: config.sttTimestampZone, fallbackDedupeKey: event.fallbackDedupeKey, decoded: event.decoded === true })
         if (!parsed.ok) {
           const write = deadLetter(source, event, parsed.code, parsed.detail)
           // Handled below in order; this keeps a later failure from being reported as unhandled.

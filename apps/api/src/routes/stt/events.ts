@@ -46,7 +46,8 @@ export default async function sttIngestRoutes (app: FastifyInstance, options: St
       summary: `Take in one STT event or a batch of up to ${MAX_INGEST_BATCH}`,
       description: `Each event is validated on its own (the rules of the Event Hubs source): valid ones enter the meeting's
 sliding window, redeliveries (same segmentId/eventId, or without either the same meetingId, timestamp, speakerId and text)
-count as duplicates, invalid ones are listed in \`rejected\` by index and kept in the dead-letter stream. Analysis runs
+count as duplicates, invalid ones are listed in \`rejected\` by index and kept in the dead-letter stream. Every item
+must be a JSON object: a string, even one holding an event's JSON, is rejected as INVALID_EVENT. Analysis runs
 every ANALYSIS_THRESHOLD new segments and its suggestions go out on the meeting's stream. A 503 may come after some
 events of the batch were taken: send the same batch again, they are recognised as duplicates.`,
       security: [{ apiKey: [] }],
@@ -64,6 +65,8 @@ events of the batch were taken: send the same batch again, they are recognised a
     const events: RawEvent[] = bodies.map((body, index) => ({
       body,
       position: `http:${request.id}/${index}`,
+      // Fastify parsed the body: a string item is a string, not an event in JSON text.
+      decoded: true,
       // HTTP has no delivery position: a resent event without ids is recognised by its content.
       fallbackDedupeKey: contentDedupeKey(body)
     }))
