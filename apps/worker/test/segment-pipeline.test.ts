@@ -166,19 +166,20 @@ test('a store failure rejects ingest with StoreError and is counted', async (t) 
   t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'append' }), 1)
 })
 
-test('a batch of several meetings: one append per meeting, each in batch order, outcomes per event', async (t) => {
+test('a batch of several meetings: one store call, a group per meeting in batch order, outcomes per event', async (t) => {
   const { store, engine } = await setup(t)
   const registry = new Registry()
-  // The real store, with its appendMany calls recorded on the way through.
-  const calls: string[][] = []
+  // The real store, with its appendGroups calls recorded on the way through.
+  const calls: string[][][] = []
   const windows = store.windows
   const recorded: RedisEngine = {
     ...store,
     windows: {
       append: async (segment) => await windows.append(segment),
-      appendMany: async (segments) => {
-        calls.push(segments.map((s) => s.dedupeKey))
-        return await windows.appendMany(segments)
+      appendMany: async (segments) => await windows.appendMany(segments),
+      appendGroups: (groups) => {
+        calls.push(groups.map((group) => group.map((s) => s.dedupeKey)))
+        return windows.appendGroups(groups)
       },
       read: async (meetingId) => await windows.read(meetingId),
       pending: async (meetingId) => await windows.pending(meetingId),
@@ -196,7 +197,7 @@ test('a batch of several meetings: one append per meeting, each in batch order, 
   ]
   const outcome = await pipeline.ingest(batch, 'test')
   t.same(outcome, { accepted: 6, duplicates: 2, rejected: [{ index: 3, code: 'INVALID_JSON', detail: outcome.rejected[0]?.detail }] })
-  t.same(calls, [['m-a-1', 'm-a-2', 'm-a-3', 'm-a-2'], ['m-b-1', 'm-b-2', 'm-b-1'], ['m-c-1']], 'one call per meeting, in first-seen order, events in batch order')
+  t.same(calls, [[['m-a-1', 'm-a-2', 'm-a-3', 'm-a-2'], ['m-b-1', 'm-b-2', 'm-b-1'], ['m-c-1']]], 'one call, a group per meeting in first-seen order, events in batch order')
   t.same((await store.windows.read('m-a')).map((s) => s.text), ['segment 1', 'segment 2', 'segment 3'])
   t.same((await store.windows.read('m-b')).map((s) => s.text), ['segment 1', 'segment 2'])
   t.same((await store.windows.read('m-c')).map((s) => s.text), ['segment 1'])
@@ -212,9 +213,10 @@ test('a failing meeting rejects ingest; the other meetings of the batch are writ
   const { store, pipeline, registry, logger } = await setup(t)
   // m-broken's window key holds a string, so its append fails inside Redis.
   await store.client.set(meetingKeys(store.prefix, 'm-broken').window, 'not a list')
-  const batch = [raw(sttEvent('m-ok', 1)), raw(sttEvent('m-broken', 1)), raw(sttEvent('m-ok', 2))]
+  const batch = [raw(sttEvent('m-ok', 1)), raw(sttEvent('m-broken', 1)), raw(sttEvent('m-ok', 2)), raw(sttEvent('m-late', 1))]
   await t.rejects(pipeline.ingest(batch, 'test'), { name: 'StoreError' })
   t.same((await store.windows.read('m-ok')).map((s) => s.text), ['segment 1', 'segment 2'], 'the healthy meeting is written')
+  t.same((await store.windows.read('m-late')).map((s) => s.text), ['segment 1'], 'so is a meeting after the failing one in the same call')
   t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'append' }), 1, 'one failed call')
   t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'accepted' }), 1, 'the event before the failure is counted')
   t.match(logger.lines.find((l) => l.level === 'error')?.obj, { meetingId: 'm-broken', events: 1 })

@@ -29,6 +29,15 @@ export interface SegmentWindowStore {
    * inside the list included. Throws RangeError when the segments belong to several meetings.
    */
   appendMany (segments: readonly Segment[]): Promise<AppendResult[]>
+  /**
+   * `appendMany` of several meetings at once (one group per meeting, no meeting in two groups)
+   * in one store call - one Redis round trip and script run for a whole mixed batch instead of
+   * one per meeting. One promise per group, settled as `appendMany(group)` would be: each
+   * meeting's step is atomic on its own, and a meeting whose step fails rejects only its own
+   * promise. Invalid groups (empty, several meetings, a meeting twice) reject every promise
+   * with RangeError and write nothing.
+   */
+  appendGroups (groups: ReadonlyArray<readonly Segment[]>): Array<Promise<AppendResult[]>>
   /** The window, oldest first. */
   read (meetingId: string): Promise<Segment[]>
   pending (meetingId: string): Promise<number>

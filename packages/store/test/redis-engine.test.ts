@@ -153,3 +153,30 @@ test('a meeting left during an outage is unsubscribed once Redis is back', async
   }
   t.same(await probe.pubSubNumSub(channel), { [channel]: 0 }, 'no subscription left behind on the server')
 })
+
+test('appendGroups: a meeting whose step fails in Redis rejects only its own promise', async (t) => {
+  const engine = await engineFor(t)
+  // m-broken's window key holds a string, so RPUSH fails inside the script (WRONGTYPE).
+  await engine.client.set(meetingKeys(engine.prefix, 'm-broken').window, 'not a list')
+  const calls = (): Promise<number> => engine.client.info('commandstats').then((info) => Number(/cmdstat_evalsha:calls=(\d+)/.exec(info)?.[1] ?? 0))
+  const before = await calls()
+  const [first, broken, last] = await Promise.allSettled(engine.windows.appendGroups([[segment('m-a', 1)], [segment('m-broken', 1)], [segment('m-b', 1), segment('m-b', 2)]]))
+  t.same(first, { status: 'fulfilled', value: [{ status: 'appended', pending: 1 }] })
+  t.match(broken, { status: 'rejected', reason: { name: 'StoreError', message: /m-broken.*WRONGTYPE/ } })
+  t.same(last, { status: 'fulfilled', value: [{ status: 'appended', pending: 1 }, { status: 'appended', pending: 2 }] }, 'the meeting after the failing one is written too')
+  t.equal(await calls() - before, 1, 'one script call for the three meetings')
+  t.same((await engine.windows.read('m-b')).map((s) => s.text), ['segment 1', 'segment 2'])
+})
+
+test('the window list is trimmed once it holds twice the window; read gives the newest window', async (t) => {
+  const engine = await engineFor(t)
+  const key = meetingKeys(engine.prefix, 'm-trim').window
+  const lengths: number[] = []
+  for (let n = 1; n <= limits.windowSegments * 3; n++) {
+    await engine.windows.append(segment('m-trim', n))
+    lengths.push(await engine.client.lLen(key))
+  }
+  t.equal(Math.max(...lengths), limits.windowSegments * 2, 'never more than twice the window')
+  t.ok(lengths.filter((length) => length === limits.windowSegments).length >= 2, 'trimmed back to the window, more than once')
+  t.same((await engine.windows.read('m-trim')).map((s) => s.text), [11, 12, 13, 14, 15].map((n) => `segment ${n}`))
+})

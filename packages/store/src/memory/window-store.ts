@@ -1,4 +1,5 @@
 import type { Segment } from '@meeting-ai/contracts'
+import { refuseInvalidGroups } from '../append-groups.ts'
 import type { AppendResult, SegmentWindowStore } from '../types.ts'
 import type { MeetingTable } from './meeting-table.ts'
 
@@ -21,6 +22,10 @@ export class MemorySegmentWindowStore implements SegmentWindowStore {
     if (segments.some((segment) => segment.meetingId !== meetingId)) throw new RangeError('appendMany takes segments of one meeting')
     // Synchronous from the first segment to the last: atomic, as the one Lua call is.
     return segments.map((segment) => this.#appendOne(segment))
+  }
+
+  appendGroups (groups: ReadonlyArray<readonly Segment[]>): Array<Promise<AppendResult[]>> {
+    return refuseInvalidGroups(groups) ?? groups.map(async (group) => await this.appendMany(group))
   }
 
   #appendOne (segment: Segment): AppendResult {

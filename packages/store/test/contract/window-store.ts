@@ -103,6 +103,43 @@ export async function windowStoreContract (t: Test, makeEngine: MakeEngine): Pro
     t.same(await engine.windows.append(segment('m1', 1)), { status: 'appended', pending: 1 }, 'its dedupe key was not recorded')
   })
 
+  await t.test('appendGroups gives each meeting what appendMany gives it, in one call', async (t) => {
+    const engine = await makeEngine(t, { windowSegments: 3 })
+    // The same history twice: meeting by meeting with appendMany, and as mixed batches.
+    const batches = [
+      [['a', [1, 2]], ['b', [1]], ['c', [1, 2, 3, 4]]],
+      [['b', [1, 2]], ['a', [2, 3]]],
+      [['c', [4, 5]], ['a', [4]], ['b', [3]], ['d', [1]]]
+    ] as const
+    for (const batch of batches) {
+      const expected: unknown[] = []
+      for (const [meeting, keys] of batch) expected.push(await engine.windows.appendMany(keys.map((n) => segment(`single-${meeting}`, n))))
+      const groups = batch.map(([meeting, keys]) => keys.map((n) => segment(`grouped-${meeting}`, n)))
+      t.same(await Promise.all(engine.windows.appendGroups(groups)), expected)
+    }
+    for (const meeting of ['a', 'b', 'c', 'd']) {
+      t.same((await engine.windows.read(`grouped-${meeting}`)).map((s) => s.text), (await engine.windows.read(`single-${meeting}`)).map((s) => s.text), `window of ${meeting}`)
+      t.equal(await engine.windows.pending(`grouped-${meeting}`), await engine.windows.pending(`single-${meeting}`), `pending of ${meeting}`)
+    }
+    t.same(engine.windows.appendGroups([]), [], 'no groups, no call')
+  })
+
+  await t.test('appendGroups refuses a group of several meetings, a meeting twice or an empty group, writing nothing', async (t) => {
+    const engine = await makeEngine(t)
+    const refused = [
+      [[segment('m1', 1)], [segment('m2', 1), segment('m3', 1)]],
+      [[segment('m1', 1)], [segment('m1', 2)]],
+      [[segment('m1', 1)], []]
+    ]
+    for (const groups of refused) {
+      const results = await Promise.allSettled(engine.windows.appendGroups(groups))
+      t.equal(results.length, groups.length, 'one promise per group')
+      t.ok(results.every((r) => r.status === 'rejected' && r.reason instanceof RangeError), 'every group refused')
+    }
+    t.same(await engine.windows.read('m1'), [])
+    t.equal(await engine.windows.pending('m2'), 0)
+  })
+
   await t.test('an unknown meeting is empty', async (t) => {
     const engine = await makeEngine(t)
     t.same(await engine.windows.read('nobody'), [])
