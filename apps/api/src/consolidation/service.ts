@@ -221,10 +221,15 @@ export class ConsolidationService {
   async #awaitOtherRun (hash: string, budget: Budget): Promise<ConsolidateResponse | 'released' | 'deadline'> {
     while (Date.now() + WAIT_POLL_MS < budget.reduceDeadline) {
       await delay(WAIT_POLL_MS)
+      // The claim first, then the cache: the holder writes its answer before it releases the
+      // claim, so a release seen here means the answer (if any) is readable now. The other
+      // order let a run that finished between the two reads look released without an answer,
+      // and this process ran it again.
+      const claimed = await this.#tryStore('runClaimed', () => this.#results.runClaimed(hash))
       const cached = await this.#tryStore('cached', () => this.#results.cached(hash))
       if (cached != null) return cached
       // Released without a final answer (its run was partial) or its holder died: this process may run it.
-      if (await this.#tryStore('runClaimed', () => this.#results.runClaimed(hash)) === false) return 'released'
+      if (claimed === false) return 'released'
     }
     return 'deadline'
   }
