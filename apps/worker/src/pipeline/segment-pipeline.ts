@@ -52,7 +52,7 @@ export interface SegmentPipelineOptions {
   analysis?: Partial<AnalysisSettings>
 }
 
-/** A batch's valid events of one meeting, in batch order: one atomic append. */
+/** A batch's valid events of one meeting, in batch order: its group (atomic on its own) in the batch's one store call. */
 interface MeetingGroup {
   meetingId: string
   segments: Segment[]

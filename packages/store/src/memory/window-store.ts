@@ -18,14 +18,14 @@ export class MemorySegmentWindowStore implements SegmentWindowStore {
   }
 
   async appendMany (segments: readonly Segment[]): Promise<AppendResult[]> {
-    const meetingId = segments[0]?.meetingId
-    if (segments.some((segment) => segment.meetingId !== meetingId)) throw new RangeError('appendMany takes segments of one meeting')
-    // Synchronous from the first segment to the last: atomic, as the one Lua call is.
-    return segments.map((segment) => this.#appendOne(segment))
+    // One group: appendGroups refuses (RangeError) a list of several meetings.
+    return segments.length === 0 ? [] : await (this.appendGroups([segments])[0] as Promise<AppendResult[]>)
   }
 
   appendGroups (groups: ReadonlyArray<readonly Segment[]>): Array<Promise<AppendResult[]>> {
-    return refuseInvalidGroups(groups) ?? groups.map(async (group) => await this.appendMany(group))
+    // Each group synchronous from its first segment to its last: atomic, as each meeting's step
+    // of the one Lua call is.
+    return refuseInvalidGroups(groups) ?? groups.map(async (group) => group.map((segment) => this.#appendOne(segment)))
   }
 
   #appendOne (segment: Segment): AppendResult {

@@ -153,14 +153,12 @@ export class RedisSegmentWindowStore implements SegmentWindowStore {
   }
 
   async appendMany (segments: readonly Segment[]): Promise<AppendResult[]> {
-    if (segments.length === 0) return []
-    const meetingId = segments[0]?.meetingId
-    if (segments.some((segment) => segment.meetingId !== meetingId)) throw new RangeError('appendMany takes segments of one meeting')
-    const [results] = this.appendGroups([segments])
-    return await (results as Promise<AppendResult[]>)
+    // One group: appendGroups refuses (RangeError) a list of several meetings.
+    return segments.length === 0 ? [] : await (this.appendGroups([segments])[0] as Promise<AppendResult[]>)
   }
 
   appendGroups (groups: ReadonlyArray<readonly Segment[]>): Array<Promise<AppendResult[]>> {
+    if (groups.length === 0) return []
     const refused = refuseInvalidGroups(groups)
     if (refused !== undefined) return refused
     const keys: string[] = []
@@ -171,7 +169,6 @@ export class RedisSegmentWindowStore implements SegmentWindowStore {
       args.push(String(group.length))
       for (const segment of group) args.push(segment.dedupeKey, JSON.stringify(segment))
     }
-    if (groups.length === 0) return []
     const call = this.#append.run(this.client, keys, args)
     return groups.map(async (group, index) => {
       const reply = await call
