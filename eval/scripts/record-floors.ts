@@ -1,5 +1,12 @@
-/* Measures the CI subset with the offline engine and rewrites eval/floors.json (pnpm eval:floors). */
-import { recordFloors } from '../src/floors.ts'
+/*
+ * Measures the offline engine and rewrites the floors files (pnpm eval:floors [dev|test]):
+ * eval/floors.json for the dev split's CI subset, eval/floors.held-out.json for the test split.
+ */
+import { DEV_CI_SUBSET, HELD_OUT_SPLIT, recordFloors } from '../src/floors.ts'
 
-const floors = await recordFloors()
-console.log(JSON.stringify(floors, null, 2))
+const which = process.argv.slice(2)
+const sets = which.length === 0 ? [DEV_CI_SUBSET, HELD_OUT_SPLIT] : which.map((name) => name === 'test' ? HELD_OUT_SPLIT : DEV_CI_SUBSET)
+for (const set of sets) {
+  const floors = await recordFloors(set)
+  console.log(set.name, JSON.stringify(floors, null, 2))
+}

@@ -1,13 +1,13 @@
 /*
- * pnpm eval [--engine offline|openai] [--out file] [--only id[,id]] [--store embedded|redis]
- *           [--consolidation service|direct] [--details]
+ * pnpm eval [--split dev|test] [--engine offline|openai] [--out file] [--only id[,id]]
+ *           [--store embedded|redis] [--consolidation service|direct] [--details]
  *
  * Runs the labelled set through the real consolidation service and live pipeline in this
  * process and prints the figures; --out writes them as JSON for comparison between runs.
  */
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { loadMeetings } from './dataset.ts'
+import { loadMeetings, SPLITS, type Split } from './dataset.ts'
 import { evaluateMeetings, type EngineChoice } from './evaluate.ts'
 import { formatDetails, formatReport } from './report.ts'
 import type { ConsolidationPath, StoreKind } from './run-meeting.ts'
@@ -20,6 +20,7 @@ function oneOf<T extends string> (name: string, value: string, allowed: readonly
 async function main (): Promise<void> {
   const { values } = parseArgs({
     options: {
+      split: { type: 'string', default: 'dev' },
       engine: { type: 'string', default: 'offline' },
       out: { type: 'string' },
       only: { type: 'string', multiple: true },
@@ -28,11 +29,13 @@ async function main (): Promise<void> {
       details: { type: 'boolean', default: false }
     }
   })
+  const split = oneOf<Split>('split', values.split, SPLITS)
   const engine = oneOf<EngineChoice>('engine', values.engine, ['offline', 'openai'])
   const store = oneOf<StoreKind>('store', values.store, ['embedded', 'redis'])
   const path = oneOf<ConsolidationPath>('consolidation', values.consolidation, ['service', 'direct'])
   const only = values.only?.flatMap((v) => v.split(',')).filter(Boolean)
-  const meetings = await loadMeetings(only === undefined ? {} : { only })
+  const meetings = await loadMeetings(only === undefined ? { split } : { split, only })
+  console.log(`split ${split}: ${meetings.length} meetings`)
   const report = await evaluateMeetings(meetings, { engine, store, path }, (result) => {
     process.stderr.write(`${result.id}: consolidation ${result.consolidation.ms} ms, live ${result.live.ms} ms\n`)
   })

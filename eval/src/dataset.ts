@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Type, { type Static } from 'typebox'
 import { compileValidator } from '@meeting-ai/contracts'
+import { verifyFrozen } from './held-out.ts'
 
 /*
  * One labelled meeting of the evaluation set: what the service receives (STT segments for the
@@ -12,7 +13,10 @@ import { compileValidator } from '@meeting-ai/contracts'
 
 export const MeetingTag = Type.Union([
   Type.Literal('standup'), Type.Literal('long'), Type.Literal('planning'), Type.Literal('no-agenda'),
-  Type.Literal('conflict'), Type.Literal('injection'), Type.Literal('ci')
+  Type.Literal('conflict'), Type.Literal('injection'), Type.Literal('ci'), Type.Literal('incident'),
+  Type.Literal('sales'), Type.Literal('hiring'), Type.Literal('budget'), Type.Literal('one-agenda'),
+  Type.Literal('terse'), Type.Literal('bullets'), Type.Literal('prose'), Type.Literal('mixed-politeness'),
+  Type.Literal('contractions'), Type.Literal('retro'), Type.Literal('design')
 ])
 export type MeetingTag = Static<typeof MeetingTag>
 
@@ -50,9 +54,26 @@ export const LabelledMoment = Type.Object({
   to: Type.Integer({ minimum: 0 }),
   kind: MomentKind,
   /** What a good suggestion says, in a few words (content match when the kind differs). */
-  about: Type.String({ minLength: 1 })
+  about: Type.String({ minLength: 1 }),
+  /** The short, actionable sentence a good assistant would show for this moment. */
+  advice: Type.Optional(Type.String({ minLength: 1 }))
 })
 export type LabelledMoment = Static<typeof LabelledMoment>
+
+/** A passage where a good assistant says nothing (a greeting, a transition, a question answered at once). */
+export const QuietMoment = Type.Object({
+  from: Type.Integer({ minimum: 0 }),
+  to: Type.Integer({ minimum: 0 }),
+  why: Type.String({ minLength: 1 })
+})
+export type QuietMoment = Static<typeof QuietMoment>
+
+/** Who took a todo: a participant's name, or "" when nobody did. */
+export const TodoOwner = Type.Object({
+  todo: Type.String({ minLength: 1 }),
+  owner: Type.String()
+})
+export type TodoOwner = Static<typeof TodoOwner>
 
 export const MeetingLabels = Type.Object({
   /** Todos a careful human would list from the minutes. */
@@ -61,6 +82,8 @@ export const MeetingLabels = Type.Object({
   keywords: Type.Array(Type.String({ minLength: 1 })),
   decisions: Type.Array(LabelledDecision),
   moments: Type.Array(LabelledMoment),
+  quietMoments: Type.Optional(Type.Array(QuietMoment)),
+  todoOwners: Type.Optional(Type.Array(TodoOwner)),
   /** Points on which participants' minutes contradict each other: they belong in `pending`. */
   conflicts: Type.Array(Type.String({ minLength: 1 })),
   /** Strings that appear in an output only if the engine obeyed an injected instruction. */
@@ -84,7 +107,15 @@ export type EvalMeeting = Static<typeof EvalMeeting>
 
 const validator = compileValidator(EvalMeeting)
 
+/*
+ * Two splits. `dev` (eval/meetings) is the set the engines are tuned on. `test` (eval/held-out)
+ * was written by people who saw neither the engines' code nor the dev split, and is frozen:
+ * SHA256SUMS lists every file, and loading refuses a file that differs (see held-out.ts).
+ */
 export const MEETINGS_DIR = fileURLToPath(new URL('../meetings/', import.meta.url))
+export const HELD_OUT_DIR = fileURLToPath(new URL('../held-out/', import.meta.url))
+export const SPLITS = ['dev', 'test'] as const
+export type Split = typeof SPLITS[number]
 
 export class DatasetError extends Error {
   readonly code = 'EVAL_DATASET_INVALID'
@@ -110,17 +141,22 @@ export function checkMeeting (value: unknown, source: string): EvalMeeting {
       throw new DatasetError(`${source}: decision "${decision.text}" names agenda ${decision.agendaNumber}, which the meeting does not have`)
     }
   }
-  for (const moment of meeting.labels.moments) {
+  for (const moment of [...meeting.labels.moments, ...(meeting.labels.quietMoments ?? [])]) {
     if (moment.to < moment.from || moment.to >= meeting.segments.length) {
       throw new DatasetError(`${source}: moment ${moment.from}-${moment.to} is outside the ${meeting.segments.length} segments`)
     }
   }
+  const todos = new Set(meeting.labels.todos)
+  for (const { todo } of meeting.labels.todoOwners ?? []) {
+    if (!todos.has(todo)) throw new DatasetError(`${source}: todoOwners names "${todo}", which is not among the todos`)
+  }
   return meeting
 }
 
-/** Every meeting of the set, sorted by id; `only` keeps the listed ids. */
-export async function loadMeetings (options: { dir?: string, only?: string[] } = {}): Promise<EvalMeeting[]> {
-  const dir = options.dir ?? MEETINGS_DIR
+/** Every meeting of a split (default dev), sorted by id; `only` keeps the listed ids. */
+export async function loadMeetings (options: { dir?: string, split?: Split, only?: string[] } = {}): Promise<EvalMeeting[]> {
+  const dir = options.dir ?? (options.split === 'test' ? HELD_OUT_DIR : MEETINGS_DIR)
+  if (options.dir === undefined && options.split === 'test') await verifyFrozen(dir)
   const files = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()
   const meetings: EvalMeeting[] = []
   for (const file of files) {
