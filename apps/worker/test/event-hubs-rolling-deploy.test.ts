@@ -36,20 +36,27 @@ test('32 partitions, rolling deploy: the SIGTERMed worker releases its partition
   const three = await untilReceivers(peer, (rs) => balancedOver(rs, 3), 40_000, 'three workers split the partitions')
   t.comment(`before the deploy step: split ${describeSplit(three)}`)
 
-  // Where the others start reading each of the old worker's partitions, as the peer sees it.
-  const resumedAt = new Map<string, number>()
-  const onAttach = (r: ReceiverInfo): void => { if (r.connectionId !== connectionOld && !resumedAt.has(r.partitionId)) resumedAt.set(r.partitionId, r.nextSequenceNumber) }
-
+  // Where and when the others start reading each of the old worker's partitions, as the peer sees it.
   const oldPartitions = partitionsByConnection(peer.receivers()).get(connectionOld) ?? []
-  const termAt = Date.now()
+  const resumed = new Map<string, { sequenceNumber: number, at: number }>()
+  let allResumed: () => void = () => {}
+  const everyPartitionResumed = new Promise<void>((resolve) => { allResumed = resolve })
+  const onAttach = (r: ReceiverInfo): void => {
+    if (r.connectionId === connectionOld || resumed.has(r.partitionId)) return
+    resumed.set(r.partitionId, { sequenceNumber: r.nextSequenceNumber, at: Date.now() })
+    if (oldPartitions.every((p) => resumed.has(p))) allResumed()
+  }
   peer.on('receiver-attached', onAttach)
   t.teardown(() => { peer.off('receiver-attached', onAttach) })
+
+  const termAt = Date.now()
   old.worker.child.kill('SIGTERM')
-  const after = await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id !== connectionOld, HUB_PARTITIONS), RELEASE_MS + 20_000, "the others hold the old worker's partitions")
-  const releaseMs = Date.now() - termAt
+  await everyPartitionResumed
+  const releaseMs = Math.max(...oldPartitions.map((p) => (resumed.get(p)?.at ?? Infinity) - termAt))
   t.equal(await old.worker.exited(), 0, 'SIGTERM: exit code 0')
   const exitMs = Date.now() - termAt
-  t.comment(`rolling deploy: the old worker held ${oldPartitions.length} partitions; all read again ${releaseMs} ms after SIGTERM (it had exited by ${exitMs} ms); split ${describeSplit(after)}`)
+  const after = await untilReceivers(peer, (rs) => allPartitionsHeld(rs, (id) => id !== connectionOld, HUB_PARTITIONS), 20_000, "the others hold the old worker's partitions")
+  t.comment(`rolling deploy: the old worker held ${oldPartitions.length} partitions; the last of them attached elsewhere ${releaseMs} ms after SIGTERM (its process had exited by ${exitMs} ms); split ${describeSplit(after)}`)
   t.ok(releaseMs <= RELEASE_MS, `released partitions read again within ${RELEASE_MS} ms of SIGTERM (${releaseMs} ms)`)
 
   // The old worker's last checkpoints (logged as it closed each partition) are final: each of
@@ -58,7 +65,7 @@ test('32 partitions, rolling deploy: the SIGTERMed worker releases its partition
     .filter((l) => l.msg === 'event hubs partition closed' && l.reason === 'Shutdown')
     .map((l) => [String(l.partitionId), Number(l.lastCheckpoint ?? -1)]))
   for (const partition of oldPartitions) {
-    t.equal(resumedAt.get(partition), (lastCheckpoint.get(partition) ?? -1) + 1, `partition ${partition}: resumed right after the old worker's last checkpoint ${lastCheckpoint.get(partition)}`)
+    t.equal(resumed.get(partition)?.sequenceNumber, (lastCheckpoint.get(partition) ?? -1) + 1, `partition ${partition}: resumed right after the old worker's last checkpoint ${lastCheckpoint.get(partition)}`)
   }
 
   await producer.more(meetings.size * 5)

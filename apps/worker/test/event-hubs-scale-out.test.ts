@@ -9,7 +9,7 @@ import {
   untilReceivers,
   untilRedis
 } from './fixtures/hub-workers.ts'
-import { HUB_PARTITIONS, SHIPPED_LB, balancedOver, describeSplit, startClaimingWorker } from './fixtures/partition-claims.ts'
+import { HUB_PARTITIONS, SHIPPED_LB, balancedOver, describeSplit, startClaimingWorker, type ClaimingWorker } from './fixtures/partition-claims.ts'
 
 /*
  * The issue's deadlines at 32 partitions with the shipped load balancing (greedy, 2 s update,
@@ -40,20 +40,18 @@ test('32 partitions: cold start, a second and third worker joining, SIGKILL of o
   t.ok(readMs <= COLD_START_MS, `cold start: every partition read within ${COLD_START_MS} ms of start (${readMs} ms)`)
   const connectionA = aliveAtStart[0]?.connectionId as string
 
-  // Scale-out: B, then C, each takes its share.
-  const b = await startClaimingWorker(t, scenario, 'worker-b')
-  const splitTwo = await untilReceivers(peer, (rs) => balancedOver(rs, 2), SCALE_OUT_MS + 20_000, 'A and B hold 16 each')
-  const twoMs = Date.now() - b.sourceStartedAt
-  t.comment(`scale-out to 2: split ${describeSplit(splitTwo)} ${twoMs} ms after B's source started`)
-  t.ok(twoMs <= SCALE_OUT_MS, `B took its share within ${SCALE_OUT_MS} ms (${twoMs} ms)`)
-  await producer.more(meetings.size * 5)
-
-  const c = await startClaimingWorker(t, scenario, 'worker-c')
-  const splitThree = await untilReceivers(peer, (rs) => balancedOver(rs, 3), SCALE_OUT_MS + 20_000, 'A, B and C hold 10-11 each')
-  const threeMs = Date.now() - c.sourceStartedAt
-  t.comment(`scale-out to 3: split ${describeSplit(splitThree)} ${threeMs} ms after C's source started`)
-  t.ok(threeMs <= SCALE_OUT_MS, `C took its share within ${SCALE_OUT_MS} ms (${threeMs} ms)`)
-  await producer.more(meetings.size * 5)
+  // Scale-out: B, then C, each takes its share while the producer keeps sending.
+  const join = async (name: string, workers: number): Promise<{ joined: ClaimingWorker, split: ReceiverInfo[] }> => {
+    const joined = await startClaimingWorker(t, scenario, name)
+    const split = await untilReceivers(peer, (rs) => balancedOver(rs, workers), SCALE_OUT_MS + 20_000, `${workers} workers share the partitions`)
+    const ms = Date.now() - joined.sourceStartedAt
+    t.comment(`scale-out to ${workers}: split ${describeSplit(split)} ${ms} ms after ${name}'s source started`)
+    t.ok(ms <= SCALE_OUT_MS, `${name} took its share within ${SCALE_OUT_MS} ms (${ms} ms)`)
+    await producer.more(meetings.size * 5)
+    return { joined, split }
+  }
+  const { joined: b, split: splitTwo } = await join('worker-b', 2)
+  const { joined: c, split: splitThree } = await join('worker-c', 3)
 
   // Crash: SIGKILL C, whose connection is the one that appeared when it joined.
   const connectionB = [...partitionsByConnection(splitTwo).keys()].find((id) => id !== connectionA) as string
