@@ -122,7 +122,9 @@ test('32 partitions, one worker with the shipped settings: every partition read 
   await checkpoints.more('updateCheckpoint', 1, 10_000)
   t.equal(checkpoints.calls.updateCheckpoint - before.updateCheckpoint, 1, 'one checkpoint for the new event')
 
+  const stopAt = Date.now()
   await worker.stop()
+  t.comment(`stop (partitions closed, ownership given up, client closed) took ${Date.now() - stopAt} ms`)
   t.same((await gauge(registry, 'meeting_ai_worker_eventhubs_partitions_owned')).map((v) => v.value), [0], 'no partition owned after stop')
   t.same(await gauge(registry, 'meeting_ai_worker_eventhubs_last_event_age_seconds'), [], 'no age series after stop')
   const released = await checkpoints.listOwnership(peer.host, 'stt', '$Default')
