@@ -35,8 +35,10 @@ export function createWorker (options: WorkerOptions): Worker {
     ...(options.registry !== undefined && { registry: options.registry }),
     ...(options.analysis !== undefined && { analysis: options.analysis })
   })
-  // Ownership expiry decides how soon the partitions of a dead worker are taken over.
+  // Greedy claims a worker's whole share in one update; ownership expiry decides how soon the
+  // partitions of a dead worker are taken over.
   const loadBalancingOptions = options.loadBalancingOptions ?? {
+    strategy: options.config.eventhubsLbStrategy,
     updateIntervalInMs: options.config.eventhubsLbUpdateIntervalMs,
     partitionOwnershipExpirationIntervalInMs: options.config.eventhubsOwnershipExpiryMs
   }

@@ -11,6 +11,7 @@ import type { WorkerLogger } from '../logger.ts'
 import type { WorkerMetrics } from '../metrics.ts'
 import type { RawEvent } from '../pipeline/segment-pipeline.ts'
 import { backoffDelay, pause, type BackoffPolicy } from '../retry-backoff.ts'
+import { OwnedPartitions, reportOwnedPartitions } from './owned-partitions.ts'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
 export interface EventHubsSourceOptions {
@@ -43,6 +44,12 @@ export class EventHubsSource implements SegmentSource {
   readonly #stopping = new AbortController()
   /** Partitions whose processing was closed (ownership lost, shutdown): stop retrying there. */
   readonly #closed = new WeakSet<PartitionContext>()
+  /** The processEvents call running per partition, which processClose waits for. */
+  readonly #inFlight = new Map<PartitionContext, Promise<void>>()
+  readonly #owned = new OwnedPartitions()
+  /** Sequence number of the last checkpoint written per partition, for the close log. */
+  readonly #lastCheckpoint = new WeakMap<PartitionContext, number>()
+  #stopReporting: (() => void) | undefined
   #client: EventHubConsumerClient | undefined
   #subscription: Subscription | undefined
 
@@ -61,24 +68,30 @@ export class EventHubsSource implements SegmentSource {
           ? new EventHubConsumerClient(consumerGroup, connectionString, eventHubName, clientOptions)
           : new EventHubConsumerClient(consumerGroup, connectionString, eventHubName, checkpointStore, clientOptions))
     this.#client = client
+    this.#stopReporting = reportOwnedPartitions(metrics.registry, this.#owned)
     this.#subscription = client.subscribe({
       processInitialize: async (context) => {
         this.#closed.delete(context)
+        this.#owned.claimed(context.partitionId, Date.now())
         logger.info({ partitionId: context.partitionId, consumerGroup }, 'event hubs partition claimed')
       },
       processClose: async (reason, context) => {
         this.#closed.add(context)
-        logger.info({ partitionId: context.partitionId, reason }, 'event hubs partition closed')
+        this.#owned.released(context.partitionId)
+        // On shutdown the SDK gives up this worker's ownership right after every processClose
+        // has returned; waiting here for the batch in flight to be written and checkpointed
+        // lets the next owner start exactly after it instead of reading it again.
+        await this.#inFlight.get(context)
+        logger.info({ partitionId: context.partitionId, reason, lastCheckpoint: this.#lastCheckpoint.get(context) }, 'event hubs partition closed')
       },
       processEvents: async (events, context) => {
         if (events.length === 0) return
-        if (!await this.#ingestUntilWritten(events, context, handler)) return
+        const batch = this.#takeIn(events, context, handler)
+        this.#inFlight.set(context, batch)
         try {
-          await context.updateCheckpoint(events[events.length - 1] as ReceivedEventData)
-        } catch (error) {
-          // The events are in Redis; a restart re-reads them and dedupe absorbs the repeat.
-          metrics.checkpointErrors.inc({ source: this.name })
-          logger.error({ err: error, partitionId: context.partitionId }, 'event hubs checkpoint update failed')
+          await batch
+        } finally {
+          this.#inFlight.delete(context)
         }
       },
       processError: async (error, context) => {
@@ -93,10 +106,35 @@ export class EventHubsSource implements SegmentSource {
     logger.info({ consumerGroup, checkpointStore: checkpointStore !== undefined }, 'event hubs source started')
   }
 
+  /**
+   * Closing the subscription closes every partition (processClose waits for its batch in
+   * flight), then the SDK (6.0.4, EventProcessor.stop) gives up this worker's ownerships through
+   * the checkpoint store (owner id '', an etag-checked claim), so other workers take the
+   * partitions at their next update instead of waiting for the ownership to expire.
+   */
   async stop (): Promise<void> {
     this.#stopping.abort()
-    await this.#subscription?.close()
-    await this.#client?.close()
+    try {
+      await this.#subscription?.close()
+    } finally {
+      await this.#client?.close()
+      this.#stopReporting?.()
+    }
+  }
+
+  /** Writes the batch (retrying), then checkpoints its last event. */
+  async #takeIn (events: ReceivedEventData[], context: PartitionContext, handler: BatchHandler): Promise<void> {
+    if (!await this.#ingestUntilWritten(events, context, handler)) return
+    const last = events[events.length - 1] as ReceivedEventData
+    this.#owned.taken(context.partitionId, last.enqueuedTimeUtc.getTime())
+    try {
+      await context.updateCheckpoint(last)
+      this.#lastCheckpoint.set(context, last.sequenceNumber)
+    } catch (error) {
+      // The events are in Redis; a restart re-reads them and dedupe absorbs the repeat.
+      this.#options.metrics.checkpointErrors.inc({ source: this.name })
+      this.#options.logger.error({ err: error, partitionId: context.partitionId }, 'event hubs checkpoint update failed')
+    }
   }
 
   async #ingestUntilWritten (events: ReceivedEventData[], context: PartitionContext, handler: BatchHandler): Promise<boolean> {
