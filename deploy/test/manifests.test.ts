@@ -7,13 +7,22 @@ import { configFrom } from '@meeting-ai/config'
 import { createEmbeddedEngine, limitsOf, type StoreLogger } from '@meeting-ai/store'
 import { startMetricsServer } from '@meeting-ai/worker'
 import {
-  allProblems, baseSecretProblems, containerOf, deploymentOf, environmentOf, environmentProblems, ingressProblems,
+  allProblems, baseSecretProblems, containerOf, deploymentOf, environmentOf, environmentProblems, ingressPathMatches, ingressProblems,
   kubectlPath, kubernetesRoot, networkPolicyProblems, ofKind, overlays, parseObjects, plainValues, probeTargets,
   renderOverlay, scalingProblems, schemaProblems, securityProblems, settingIn, shutdownProblems, workerReplicaProblems,
-  type K8sObject, type Overlay
+  type EnvSource, type K8sObject, type Overlay
 } from './helpers/manifests.ts'
 
 const quiet: StoreLogger = { info () {}, warn () {}, error () {} }
+
+/**
+ * Values for the settings a container takes from Secrets that exist in that overlay (required ones;
+ * the local overlay creates none). REDIS_URL is left out: the test gives the app its own engine.
+ */
+const secretStandIns: Record<string, string> = { AUTH_API_KEYS: 'probe-test-key', STREAM_TOKEN_SECRET: 's'.repeat(32), LLM_API_KEY: 'test-key' }
+const secretsOf = (environment: Map<string, EnvSource>): Record<string, string> =>
+  Object.fromEntries([...environment].flatMap(([name, source]) =>
+    source.from === 'secret' && !source.optional && secretStandIns[name] !== undefined ? [[name, secretStandIns[name]]] : []))
 
 // Rendered once: `kubectl kustomize` is the only way in, and CI installs kubectl (.ci/run).
 const rendered = new Map<Overlay | 'base', K8sObject[]>()
@@ -76,8 +85,10 @@ test('the probes hit routes that answer 200 on the real API and worker, built fr
     const objects = objectsOf(overlay)
     const { targets, problems } = probeTargets(objects)
     t.same(problems, [], overlay)
-    const apiEnvironment = plainValues(environmentOf(containerOf(deploymentOf(objects, 'api')), objects))
-    const config = configFrom({ ...apiEnvironment, LOG_LEVEL: 'silent' })
+    const apiEnvironment = environmentOf(containerOf(deploymentOf(objects, 'api')), objects)
+    // With the overlay's Secrets present as well: in production auth is on, and the probes carry no key.
+    const config = configFrom({ ...plainValues(apiEnvironment), ...secretsOf(apiEnvironment), LOG_LEVEL: 'silent' })
+    t.equal(config.authEnabled, overlay !== 'local', `${overlay}: auth ${overlay !== 'local' ? 'on' : 'off'}`)
     const store = createEmbeddedEngine({ limits: limitsOf(config), logger: quiet })
     t.teardown(() => store.close())
     const app = await buildApp({ config, store, logger: false })
@@ -217,6 +228,17 @@ test('more workers than partitions, a dangling autoscaler or Service, and an ing
   ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-read-timeout'] = '4'
   delete ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']
   t.match(ingressProblems(objects), [/must not buffer the stream/, /proxy-body-size must be at least BODY_LIMIT_BYTES/, /read timeout 4 s must exceed SSE_PING_MS \(5 s\)/])
+  const everything = objectsOf('production')
+  const rule = (ofKind(everything, 'Ingress')[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string, pathType: string }> } }> }).rules[0]!
+  rule.http.paths[0]!.path = '/api/v1'
+  rule.http.paths.push({ ...rule.http.paths[0]!, path: '/', pathType: 'Prefix' })
+  const exposed = ingressProblems(everything)
+  t.ok(exposed.some((line) => /exposes \/metrics/.test(line)), 'a catch-all path exposes /metrics')
+  t.ok(exposed.some((line) => /exposes \/health\/live/.test(line)), '...and health')
+  rule.http.paths.pop()
+  t.match(ingressProblems(everything), [/does not route \/api\/ai\/suggestions\/meetings\/m-1\/stream/])
+  t.ok(ingressPathMatches({ path: '/swagger-ui', pathType: 'Prefix' }, '/swagger-ui/static/x.css'))
+  t.notOk(ingressPathMatches({ path: '/swagger-ui', pathType: 'Prefix' }, '/swagger-ui.html'), 'Prefix matches whole path elements')
   const gateway = objectsOf('production-application-gateway')
   const appgw = ofKind(gateway, 'Ingress')[0]!
   delete appgw.metadata.annotations!['appgw.ingress.kubernetes.io/request-timeout']

@@ -463,6 +463,21 @@ const bytes = (value: string | undefined): number => {
   return Number(match[1]) * ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 } as Record<string, number>)[match[2]!.toLowerCase()]!
 }
 
+/** Kubernetes Ingress path matching: Exact is the whole path, Prefix whole path elements. */
+export function ingressPathMatches (path: { path: string, pathType: string }, url: string): boolean {
+  if (path.pathType === 'Exact') return url === path.path
+  const prefix = path.path.split('/').filter(Boolean)
+  const elements = url.split('/').filter(Boolean)
+  return prefix.every((element, index) => elements[index] === element)
+}
+
+/** Reached through the ingress: the API, the OpenAPI document and Swagger UI. Not: metrics and health. */
+const publicUrls = [
+  '/api/ai/suggestions/meetings/m-1/stream', '/api/v1/transcripts/consolidate', '/api/v1/meetings/m-1/summary/regenerate',
+  '/api/v1/meetings/m-1/stream-token', '/api/v1/stt/events', '/v3/api-docs', '/swagger-ui.html', '/swagger-ui-init.js', '/swagger-ui/static/swagger-ui.css'
+]
+const internalUrls = ['/metrics', '/health', '/health/live']
+
 /** What SSE needs from the proxy in front: ingress-nginx and Azure Application Gateway. */
 export function ingressProblems (objects: K8sObject[]): string[] {
   const problems: string[] = []
@@ -476,8 +491,15 @@ export function ingressProblems (objects: K8sObject[]): string[] {
   for (const ingress of ofKind(objects, 'Ingress')) {
     const where = describeObject(ingress)
     const annotations = ingress.metadata.annotations ?? {}
-    const spec = ingress.spec as { ingressClassName?: string, rules?: Array<{ http?: { paths: Array<{ backend: { service?: { name: string, port: { name?: string, number?: number } } } }> } }> }
-    for (const path of spec.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? []) {
+    const spec = ingress.spec as { ingressClassName?: string, rules?: Array<{ http?: { paths: Array<{ path: string, pathType: string, backend: { service?: { name: string, port: { name?: string, number?: number } } } }> } }> }
+    const paths = spec.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? []
+    for (const url of publicUrls) {
+      if (!paths.some((path) => ingressPathMatches(path, url))) problems.push(`ingress: ${where} does not route ${url}`)
+    }
+    for (const url of internalUrls) {
+      if (paths.some((path) => ingressPathMatches(path, url))) problems.push(`ingress: ${where} exposes ${url}, which stays inside the cluster`)
+    }
+    for (const path of paths) {
       const backend = path.backend.service
       const service = services.find((candidate) => candidate.metadata.name === backend?.name)
       const ports = (service?.spec as { ports?: Array<{ name?: string, port: number }> } | undefined)?.ports ?? []
