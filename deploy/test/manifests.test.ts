@@ -228,6 +228,9 @@ test('more workers than partitions, a dangling autoscaler or Service, and an ing
   ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-read-timeout'] = '4'
   delete ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']
   t.match(ingressProblems(objects), [/must not buffer the stream/, /proxy-body-size must be at least BODY_LIMIT_BYTES/, /read timeout 4 s must exceed SSE_PING_MS \(5 s\)/])
+  const fixedCount = objectsOf('production')
+  deploymentOf(fixedCount, 'api').spec.replicas = 3
+  t.match(scalingProblems(fixedCount), [/meeting-ai-api sets replicas, which every apply would reset/])
   const everything = objectsOf('production')
   const rule = (ofKind(everything, 'Ingress')[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string, pathType: string }> } }> }).rules[0]!
   rule.http.paths[0]!.path = '/api/v1'

@@ -431,6 +431,7 @@ export function scalingProblems (objects: K8sObject[]): string[] {
     }
     if (!(spec.metrics ?? []).some((metric) => metric.type === 'Resource' && metric.resource?.name === 'cpu')) problems.push(`scaling: ${describeObject(hpa)} has no CPU metric`)
     if (containerOf(target).resources?.requests?.cpu === undefined) problems.push(`scaling: ${describeObject(hpa)} scales on CPU utilisation but ${target.metadata.name} requests no CPU`)
+    if (target.spec.replicas !== undefined) problems.push(`scaling: ${target.metadata.name} sets replicas, which every apply would reset under ${describeObject(hpa)}`)
   }
   if (!ofKind(objects, 'HorizontalPodAutoscaler').some((hpa) => (hpa.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === apps.api)) problems.push('scaling: no HorizontalPodAutoscaler for the API')
   const selects = (selector: Record<string, string> | undefined, deployment: DeploymentObject): boolean =>
