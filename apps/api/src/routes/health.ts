@@ -3,7 +3,10 @@ import type { Health } from '@meeting-ai/contracts'
 import { ref } from '../http/openapi.ts'
 
 export default async function healthRoutes (app: FastifyInstance): Promise<void> {
+  // Probes come every few seconds from every orchestrator and balancer: their request lines
+  // stay out of the info log (a store that is down is still logged, at warn).
   app.get('/health', {
+    logLevel: 'warn',
     schema: {
       operationId: 'getHealth',
       tags: ['operations'],
@@ -23,6 +26,7 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
   })
 
   app.get('/health/live', {
+    logLevel: 'warn',
     schema: {
       operationId: 'getLiveness',
       tags: ['operations'],
