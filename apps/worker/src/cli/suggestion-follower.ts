@@ -20,12 +20,14 @@ export interface SuggestionFollower {
  * Opens `streamUrl` (with `?lastEventId=0`, so nothing published before the connection is
  * missed) and calls `onSet` for every `ai-suggestion` event. Resolves once the stream answered.
  */
-export async function followSuggestions (streamUrl: string, baseUrl: string, token: string | undefined, onSet: (set: FollowedSet) => void): Promise<SuggestionFollower> {
+export async function followSuggestions (streamUrl: string, baseUrl: string, apiKey: string | undefined, onSet: (set: FollowedSet) => void): Promise<SuggestionFollower> {
   const abort = new AbortController()
   let response: Response
   try {
-    response = await fetch(streamUrl, { headers: { accept: 'text/event-stream', ...(token !== undefined && { authorization: `Bearer ${token}` }) }, signal: abort.signal })
+    const url = apiKey === undefined ? streamUrl : `${streamUrl}&token=${encodeURIComponent(await mintStreamToken(streamUrl, baseUrl, apiKey))}`
+    response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal })
   } catch (error) {
+    if (error instanceof SenderError) throw error
     const cause = (error as { cause?: { code?: string } }).cause
     throw new SenderError(`cannot reach ${streamUrl} (${cause?.code ?? (error as Error).message}): ${unreachableHint(baseUrl)}`)
   }
@@ -71,4 +73,13 @@ export async function followSuggestions (streamUrl: string, baseUrl: string, tok
       abort.abort()
     }
   }
+}
+
+/** With auth on, a stream opens with a token minted for its meeting by an API key (as a browser's would be). */
+async function mintStreamToken (streamUrl: string, baseUrl: string, apiKey: string): Promise<string> {
+  const meetingId = /\/meetings\/([^/]+)\/stream/.exec(streamUrl)?.[1] ?? ''
+  const url = `${baseUrl}/api/v1/meetings/${meetingId}/stream-token`
+  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } })
+  if (response.status !== 200) throw new SenderError(`POST ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}; --follow needs one of the service's AUTH_API_KEYS`)
+  return ((await response.json()) as { token: string }).token
 }
