@@ -16,6 +16,7 @@ try {
   // Start-up errors (Redis required but down, LLM misconfigured) carry their own clear message.
   const code = (error as { code?: unknown }).code
   process.stderr.write(`all-in-one failed to start: ${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` (${code})` : ''}\n`)
+  if (code === 'EADDRINUSE') process.stderr.write(`port ${config.port} is taken (an earlier \`pnpm start\` still running?): stop that process, or start on another port with PORT=<port> pnpm start (and run the replay with the same PORT)\n`)
   process.exit(1)
 }
 

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { test } from 'tap'
 import { freePort } from '@meeting-ai/testkit/redis'
@@ -52,8 +54,25 @@ test('pnpm start on the embedded engine: logs engine, LLM and URL, serves, stops
   t.match(ready, { store: 'embedded', llm: /^offline/, url: `http://127.0.0.1:${port}` })
   const health = await fetch(`http://127.0.0.1:${port}/health`)
   t.equal((await health.json() as { engine: string }).engine, 'embedded')
+  t.equal((await fetch(`http://127.0.0.1:${port}/health/live`)).status, 200)
+  t.equal((await fetch(`http://127.0.0.1:${port}/v3/api-docs`)).status, 200)
   run.child.kill('SIGTERM')
   const [code] = await run.exited
   t.equal(code, 0, 'close-with-grace shut it down')
   t.match(run.stdout(), /all-in-one stopping/)
+  t.match(run.stdout(), /"url":"\/v3\/api-docs"/, 'requests are logged at info')
+  t.notMatch(run.stdout(), /"url":"\/health/, 'health probes are not')
+})
+
+test('a port already in use: the error says so and how to move with PORT', async (t) => {
+  const blocker = createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => { blocker.close() })
+  const port = (blocker.address() as AddressInfo).port
+  const run = start({ STORE_ENGINE: 'embedded', PORT: String(port), HOST: '127.0.0.1' })
+  const [code] = await run.exited
+  t.equal(code, 1)
+  t.match(run.stderr(), /EADDRINUSE/)
+  t.match(run.stderr(), `port ${port} is taken`)
+  t.match(run.stderr(), 'PORT=<port> pnpm start')
 })

@@ -60,9 +60,9 @@ test('hostile JSON is rejected or harmless', async (t) => {
   for (const url of ['/api/v1/transcripts/consolidate', '/api/v1/stt/events']) {
     const nested = await post(url, deep)
     if (url.endsWith('/events')) {
-      // The outer array is a batch of one item, which is rejected by index (and dead-lettered).
-      t.equal(nested.statusCode, 202, `${url}: deep nesting → ${nested.statusCode}`)
-      t.same(nested.json(), { accepted: 0, duplicates: 0, rejected: [{ index: 0, code: 'INVALID_EVENT', detail: 'event must be a JSON object' }] })
+      // The outer array is a batch of one item, rejected by index (and dead-lettered): nothing taken, so 400.
+      t.equal(nested.statusCode, 400, `${url}: deep nesting → ${nested.statusCode}`)
+      t.match(nested.json(), { code: 'INVALID_EVENTS', errors: [{ field: '/0', message: 'INVALID_EVENT: event must be a JSON object' }] })
     } else {
       t.ok(nested.statusCode >= 400 && nested.statusCode < 500, `${url}: deep nesting → ${nested.statusCode}`)
     }

@@ -56,6 +56,24 @@ test('one event (not an array) is accepted; sending it again is a duplicate', as
   t.same(await (await app.inject({ method: 'POST', url: URL, payload: [] })).json(), { accepted: 0, duplicates: 0, rejected: [] }, 'an empty batch is fine')
 })
 
+test('nothing taken: a single invalid event, or a batch of only invalid ones, is a 400 problem naming each, and still dead-lettered', async (t) => {
+  const { app } = await buildTestApp(t)
+  const single = await app.inject({ method: 'POST', url: URL, payload: { meetingId: 'm-bad', timestamp: 1_700_000_000_000 } })
+  t.equal(single.statusCode, 400)
+  t.equal(single.headers['content-type'], 'application/problem+json; charset=utf-8')
+  t.match(single.json(), { status: 400, code: 'INVALID_EVENTS', instance: URL, errors: [{ field: '', message: /^INVALID_EVENT: .*text/ }] })
+  const batch = await app.inject({ method: 'POST', url: URL, payload: [{ meetingId: 'm-bad', text: 'x', timestamp: [2026, 2, 30, 10, 0] }, 'not an object'] })
+  t.equal(batch.statusCode, 400)
+  t.same(batch.json().errors.map((e: { field: string }) => e.field), ['/0', '/1'])
+  t.match(batch.json().errors[0].message, /^INVALID_TIMESTAMP: /)
+  t.equal(await app.store.deadLetters.count(), 3, 'every rejected event is in the dead-letter stream')
+  const valid = { ...fourth, meetingId: 'm-bad' }
+  await app.inject({ method: 'POST', url: URL, payload: valid })
+  const duplicateAndInvalid = await app.inject({ method: 'POST', url: URL, payload: [valid, 'not an object'] })
+  t.equal(duplicateAndInvalid.statusCode, 202, 'a batch with a duplicate was partly taken: 202 with rejected[]')
+  t.same(duplicateAndInvalid.json().rejected.map((r: { index: number }) => r.index), [1])
+})
+
 test('a body that is not JSON, or JSON that is not an event or a batch, is a 400 problem', async (t) => {
   const { app } = await buildTestApp(t)
   for (const [payload, contentType, code] of [

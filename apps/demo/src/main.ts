@@ -53,7 +53,8 @@ const demo = await startDemo({
   port,
   ...(flags.host !== undefined && { host: flags.host }),
   ...(config !== undefined ? { config } : { apiUrl: flags['api-url'] ?? 'http://localhost:8087' })
-}).catch((error: unknown) => fail(`demo failed to start: ${error instanceof Error ? error.message : String(error)}`))
+}).catch((error: unknown) => fail(`demo failed to start: ${error instanceof Error ? error.message : String(error)}${
+  (error as { code?: unknown }).code === 'EADDRINUSE' ? '\na port is taken: PORT=<port> moves the service, DEMO_PORT=<port> (or --port) the page' : ''}`))
 
 closeWithGrace({ delay: 5000 }, async () => { await demo.close() })
 

@@ -13,3 +13,9 @@ export const Health = Type.Object({
   components: Type.Record(Type.String(), HealthComponent)
 }, { $id: 'Health' })
 export type Health = Static<typeof Health>
+
+/** The answer of GET /health/live: the process answers; the store is not asked. */
+export const Liveness = Type.Object({
+  status: Type.Literal('UP')
+}, { $id: 'Liveness' })
+export type Liveness = Static<typeof Liveness>

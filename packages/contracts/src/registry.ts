@@ -3,7 +3,7 @@ import { SttEvent, IngestRejection, IngestResponse } from './stt-event.ts'
 import { SimpleSuggestion, RealtimeSuggestionsResponse } from './suggestions.ts'
 import { Agenda, ParticipantMinutes, ConsolidateRequest, Todo, AgendaSummary, ConsolidateResponse, RegenerateRequest, StreamTokenResponse } from './consolidation.ts'
 import { Problem, ProblemFieldError } from './problem.ts'
-import { Health, HealthComponent } from './health.ts'
+import { Health, HealthComponent, Liveness } from './health.ts'
 
 /**
  * Every schema that appears on the HTTP surface under its own name. The API registers
@@ -14,5 +14,5 @@ export const namedSchemas: TSchema[] = [
   SimpleSuggestion, RealtimeSuggestionsResponse,
   Agenda, ParticipantMinutes, ConsolidateRequest, Todo, AgendaSummary, ConsolidateResponse, RegenerateRequest, StreamTokenResponse,
   ProblemFieldError, Problem,
-  HealthComponent, Health
+  HealthComponent, Health, Liveness
 ]

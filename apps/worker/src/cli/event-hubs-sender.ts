@@ -12,6 +12,7 @@ export function eventHubsSender (config: Config): EventSender {
     async send (event, meetingId) {
       // One meeting on one partition keeps its segments in order.
       await producer.sendBatch([{ body: event }], { partitionKey: meetingId })
+      return undefined
     },
     async close () {
       await producer.close()

@@ -1,6 +1,13 @@
+/** What the receiving side said about one sent event, when it says anything (HTTP does; a hub or stream does not). */
+export interface SendOutcome {
+  accepted: number
+  duplicates: number
+  rejected: Array<{ code: string, detail: string }>
+}
+
 /** Where the replay CLI sends events. */
 export interface EventSender {
-  send (event: Record<string, unknown>, meetingId: string): Promise<void>
+  send (event: Record<string, unknown>, meetingId: string): Promise<SendOutcome | undefined>
   close (): Promise<void>
 }
 

@@ -29,8 +29,11 @@ export default fp(async function llmPlugin (app: FastifyInstance, options: LlmPl
     const started = Date.now()
     const minutes = [{ userId: 'warm-up', content: 'Budget: we agreed to cut travel. Kim will send the budget by Friday.\n예산: 출장비를 줄이기로 함. 김민수 님이 금요일까지 예산안을 보내기로 함.' }]
     try {
-      const chunk = await app.offlineLlm.analyseChunk({ agendas: [], minutes })
-      await app.offlineLlm.reduce({ agendas: [], chunks: [chunk] })
+      // A metrics-free instance: the lazy parts are shared by every instance, and the warm-up
+      // is no LLM call (meeting_ai_llm_calls_total counts only real work).
+      const warmUp = new OfflineEngine()
+      const chunk = await warmUp.analyseChunk({ agendas: [], minutes })
+      await warmUp.reduce({ agendas: [], chunks: [chunk] })
       app.log.debug({ ms: Date.now() - started }, 'offline engine warmed up')
     } catch (error) {
       app.log.warn({ err: error }, 'offline engine warm-up failed')

@@ -21,7 +21,9 @@ export default fp(async function swaggerPlugin (app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Meeting AI service', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT' } },
+      info: { title: 'Meeting AI service', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
+      // Relative: Swagger UI calls the host that served it; a generated client is given its base URL.
+      servers: [{ url: '/', description: 'The host that serves this document (locally http://localhost:8087)' }],
       tags: [
         { name: 'suggestions', description: 'Live suggestion stream (SSE)' },
         { name: 'transcripts', description: 'Consolidation of per-participant minutes' },

@@ -3,7 +3,7 @@ import type { Config } from '@meeting-ai/config'
 import { MAX_INGEST_BATCH, type IngestResponse } from '@meeting-ai/contracts'
 import { StoreError } from '@meeting-ai/store'
 import { contentDedupeKey, type RawEvent, type SegmentPipeline } from '@meeting-ai/worker'
-import { HttpProblem, serviceUnavailable } from '../../http/problems.ts'
+import { badRequest, HttpProblem, serviceUnavailable } from '../../http/problems.ts'
 import { problemResponses, ref } from '../../http/openapi.ts'
 import { ingestPipelineFor } from './ingest-pipeline.ts'
 
@@ -46,14 +46,17 @@ export default async function sttIngestRoutes (app: FastifyInstance, options: St
       summary: `Take in one STT event or a batch of up to ${MAX_INGEST_BATCH}`,
       description: `Each event is validated on its own (the rules of the Event Hubs source): valid ones enter the meeting's
 sliding window, redeliveries (same segmentId/eventId, or without either the same meetingId, timestamp, speakerId and text)
-count as duplicates, invalid ones are listed in \`rejected\` by index and kept in the dead-letter stream. Every item
+count as duplicates, invalid ones are listed in \`rejected\` by index and kept in the dead-letter stream. When nothing
+of the request was taken (every event invalid: a single bad event, or a batch of only bad ones) the answer is 400
+\`INVALID_EVENTS\` problem+json whose \`errors\` name each event (\`/<index>\` in a batch) with its code and reason;
+those events are dead-lettered all the same. A batch with at least one accepted or duplicate event answers 202. Every item
 must be a JSON object: a string, even one holding an event's JSON, is rejected as INVALID_EVENT. Analysis runs
 every ANALYSIS_THRESHOLD new segments and its suggestions go out on the meeting's stream. A 503 may come after some
 events of the batch were taken: send the same batch again, they are recognised as duplicates.`,
       security: [{ apiKey: [] }],
       body: { oneOf: [SttEventRef, { type: 'array', items: SttEventRef, maxItems: MAX_INGEST_BATCH }] },
       response: {
-        202: { description: 'Taken in (possibly partly: see `rejected`)', ...ref({ $id: 'IngestResponse' }) },
+        202: { description: 'Taken in, possibly partly: see `rejected` (an empty batch is 202 too)', ...ref({ $id: 'IngestResponse' }) },
         ...problemResponses(400, 401, 403, 413, 429, 503)
       }
     }
@@ -79,6 +82,11 @@ events of the batch were taken: send the same batch again, they are recognised a
         throw serviceUnavailable('STORE_UNAVAILABLE', 'The store is unavailable; send the same batch again later (events already taken count as duplicates)')
       }
       throw error
+    }
+    if (outcome.accepted + outcome.duplicates === 0 && outcome.rejected.length > 0) {
+      throw badRequest('INVALID_EVENTS',
+        `${outcome.rejected.length === 1 && !Array.isArray(request.body) ? 'The event is' : 'Every event is'} invalid; nothing was taken (kept in the dead-letter stream)`,
+        outcome.rejected.map((r) => ({ field: Array.isArray(request.body) ? `/${r.index}` : '', message: `${r.code}: ${r.detail}` })))
     }
     reply.code(202)
     return { accepted: outcome.accepted, duplicates: outcome.duplicates, rejected: outcome.rejected }
