@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startMockLlm } from '@meeting-ai/testkit/mock-llm'
-import { LlmError, LlmInvalidAnswerError } from '../src/index.ts'
-import { engineFor, segments, suggestInput, validSuggestions } from './helpers.ts'
+import { LlmInvalidAnswerError } from '../src/index.ts'
+import { engineFor, failure, segments, suggestInput, validSuggestions } from './helpers.ts'
 
 const mock = await startMockLlm()
 t.teardown(() => mock.close())
@@ -10,16 +10,6 @@ t.beforeEach(() => {
   mock.setSupportsJsonSchema(true)
   mock.setHandler(undefined)
 })
-
-async function failure (promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof LlmError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 const chunkAnswer = {
   keywords: ['budget'],

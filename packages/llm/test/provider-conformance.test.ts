@@ -4,9 +4,9 @@
  */
 import t from 'tap'
 import { startConformancePeer, type ConformancePeerOptions } from '@meeting-ai/testkit/llm-conformance'
-import { answerShapes, createEngine, LlmError, type CreateEngineOptions, type EngineMetrics } from '../src/index.ts'
+import { answerShapes, createEngine, type CreateEngineOptions, type EngineMetrics } from '../src/index.ts'
 import { AZURE_OPENAI_SCOPE, defaultAzureCredential } from '../src/openai/client.ts'
-import { suggestInput, validSuggestions } from './helpers.ts'
+import { failure, suggestInput, validSuggestions } from './helpers.ts'
 
 const fast = { backoff: { baseDelayMs: 10, maxDelayMs: 40 }, breaker: { failureThreshold: 50, cooldownMs: 1000 } }
 
@@ -18,16 +18,6 @@ async function peerFor (t: { teardown: (fn: () => Promise<void>) => void }, opti
 
 function engine (settings: CreateEngineOptions, tuning: CreateEngineOptions['openai'] = {}) {
   return createEngine({ llmEngine: 'openai', llmMaxRetries: 2, llmTimeoutMs: 5000, ...settings, openai: { ...fast, ...tuning } })
-}
-
-async function failure (promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof LlmError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
 }
 
 const chunkInput = { agendas: [], minutes: [{ userId: 'u1', content: 'Budget: travel cut by 10%. Kim sends the budget by Friday.' }] }

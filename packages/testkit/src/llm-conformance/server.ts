@@ -1,6 +1,5 @@
-import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from '../http/loopback-server.ts'
 import { schemaInstance } from '../mock-llm/schema-instance.ts'
 import { AZURE_UNSUPPORTED, OPENAI_UNSUPPORTED, strictSchemaViolation } from './strict-subset.ts'
 
@@ -84,7 +83,6 @@ export async function startConformancePeer (options: ConformancePeerOptions): Pr
   const apiVersions = options.apiVersions ?? ['2024-10-21']
   const queue: ConformanceReply[] = []
   const requests: PeerRequest[] = []
-  const sockets = new Set<Socket>()
 
   /** The model the request reaches, or the refusal of the route / credentials. */
   const route = (req: IncomingMessage, body: any): { model: string } | Refusal => {
@@ -214,23 +212,15 @@ export async function startConformancePeer (options: ConformancePeerOptions): Pr
       res.end(JSON.stringify(result.body))
     })
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
-  const origin = `http://127.0.0.1:${port}`
+  const listening = await listenOnLoopback(server)
+  const origin = listening.origin
 
   return {
     url: provider === 'azure' ? origin : `${origin}/v1`,
     requests,
     script (...replies) { queue.push(...replies) },
     async close () {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      for (const socket of sockets) socket.destroy()
-      await closed
+      await listening.close()
     }
   }
 }
