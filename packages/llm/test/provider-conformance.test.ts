@@ -195,6 +195,19 @@ t.test('Azure OpenAI keyless: an Entra token the resource does not accept is a 4
   t.same(peer.requests.map((r) => r.refusedFor), ['auth'])
 })
 
+t.test('Azure OpenAI keyless: a credential that cannot get a token fails the call as LLM_UNAVAILABLE after the retries, nothing sent', async (t) => {
+  const peer = await peerFor(t, { provider: 'azure', bearerTokens: ['good'], deployments: { notes: 'gpt-4o-mini' } })
+  let asked = 0
+  // What DefaultAzureCredential throws when no identity is available (CredentialUnavailableError).
+  const credential = { getToken: async () => { asked++; throw Object.assign(new Error('DefaultAzureCredential failed to retrieve a token from the included credentials.'), { name: 'CredentialUnavailableError' }) } }
+  const llm = engine({ llmProvider: 'azure', llmAzureEndpoint: peer.url, llmAzureDeployment: 'notes', llmMaxRetries: 1 }, { azureCredential: credential })
+  const error = await failure(llm.suggest(suggestInput()))
+  t.equal(error.code, 'LLM_UNAVAILABLE')
+  t.match(error.message, /failed to retrieve a token/)
+  t.ok(asked >= 2, `the token was asked for on each attempt (${asked})`)
+  t.equal(peer.requests.length, 0)
+})
+
 t.test('DefaultAzureCredential is what LLM_AZURE_AUTH=entra uses without an injected credential (constructed, not called: no network)', async (t) => {
   const credential = await defaultAzureCredential()
   t.equal(credential.constructor.name, 'DefaultAzureCredential')
