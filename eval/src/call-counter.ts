@@ -7,10 +7,13 @@ export interface CallCounts {
   failed: number
   /** Wall time the engine reports for its calls, retries included. */
   ms: number
+  /** Tokens as the provider reports them (`usage`); 0 for the offline engine. */
+  promptTokens: number
+  completionTokens: number
 }
 
 export function emptyCounts (): CallCounts {
-  return { suggest: 0, analyseChunk: 0, reduce: 0, failed: 0, ms: 0 }
+  return { suggest: 0, analyseChunk: 0, reduce: 0, failed: 0, ms: 0, promptTokens: 0, completionTokens: 0 }
 }
 
 /**
@@ -27,6 +30,10 @@ export class CallCounter {
       if (operation === 'suggest' || operation === 'analyseChunk' || operation === 'reduce') this.counts[operation] += 1
       if (report.errorCode !== undefined) this.counts.failed += 1
       this.counts.ms += report.durationMs
+    },
+    onTokens: (report) => {
+      this.counts.promptTokens += report.promptTokens
+      this.counts.completionTokens += report.completionTokens
     }
   }
 

@@ -26,6 +26,8 @@ export interface MeetingResult {
   tags: string[]
   words: number
   segments: number
+  /** Minutes from the first to the last STT segment: the meeting's length, for cost per meeting-hour. */
+  spanMinutes: number
   consolidation: {
     path: ConsolidationPath
     status: number
@@ -62,6 +64,9 @@ export interface Overall {
   injectionOutputs: number
   consolidationMsMax: number
   llmCalls: number
+  promptTokens: number
+  completionTokens: number
+  meetingMinutes: number
 }
 
 export interface EvalReport {
@@ -131,6 +136,7 @@ async function evaluateOne (runner: MeetingRunner, meeting: EvalMeeting): Promis
     tags: meeting.tags,
     words: minutesWordCount(meeting),
     segments: meeting.segments.length,
+    spanMinutes: segmentSpanMinutes(meeting),
     consolidation: {
       path: consolidation.path,
       status: consolidation.status,
@@ -194,8 +200,19 @@ export function summarise (results: MeetingResult[]): Overall {
     schemaFailures: failed,
     injectionOutputs: sum((r) => r.injection.outputs),
     consolidationMsMax: results.reduce((max, r) => Math.max(max, r.consolidation.ms), 0),
-    llmCalls: sum((r) => totalCalls(r.consolidation.calls) + totalCalls(r.live.calls))
+    llmCalls: sum((r) => totalCalls(r.consolidation.calls) + totalCalls(r.live.calls)),
+    promptTokens: sum((r) => r.consolidation.calls.promptTokens + r.live.calls.promptTokens),
+    completionTokens: sum((r) => r.consolidation.calls.completionTokens + r.live.calls.completionTokens),
+    meetingMinutes: sum((r) => r.spanMinutes)
   }
+}
+
+/** LocalDateTime arrays [y, M, d, H, m, s?, nanos?] of the first and last segment, in minutes apart. */
+function segmentSpanMinutes (meeting: EvalMeeting): number {
+  const at = (parts: number[]) => Date.UTC(parts[0]!, parts[1]! - 1, parts[2], parts[3], parts[4], parts[5] ?? 0)
+  const first = meeting.segments[0]
+  const last = meeting.segments.at(-1)
+  return first === undefined || last === undefined ? 0 : Math.round((at(last.timestamp) - at(first.timestamp)) / 6000) / 10
 }
 
 export function totalCalls (calls: CallCounts): number {

@@ -55,6 +55,27 @@ function overallRow (label: string, o: Overall): string[] {
   ]
 }
 
+/** USD per million tokens, input and output, as the provider's price list gives them. */
+export interface TokenPrice {
+  inputPerMillion: number
+  outputPerMillion: number
+}
+
+/**
+ * Provider-reported tokens per meeting-hour (hours = first to last STT segment of each
+ * meeting), and their cost at `price`. Live suggestions scale with the hour; consolidation
+ * with the minutes' length, which this set ties to the meeting's length.
+ */
+export function formatTokens (overall: Overall, price?: TokenPrice): string {
+  if (overall.promptTokens + overall.completionTokens === 0) return 'tokens: none reported (the offline engine sends nothing)'
+  const hours = overall.meetingMinutes / 60
+  const perHour = (tokens: number) => Math.round(tokens / hours)
+  const line = `tokens: ${overall.promptTokens} prompt + ${overall.completionTokens} completion over ${hours.toFixed(2)} meeting-hours = ${perHour(overall.promptTokens)} + ${perHour(overall.completionTokens)} per meeting-hour`
+  if (price === undefined) return `${line} (--price <input>,<output> in USD per 1M tokens prints the cost)`
+  const cost = (overall.promptTokens * price.inputPerMillion + overall.completionTokens * price.outputPerMillion) / 1e6
+  return `${line}; at $${price.inputPerMillion} / $${price.outputPerMillion} per 1M: $${cost.toFixed(4)} for the run, $${(cost / hours).toFixed(4)} per meeting-hour`
+}
+
 /** The figures as a Markdown table: one row per meeting, then pooled rows per language and overall. */
 export function formatReport (report: EvalReport): string {
   const rows = report.meetings.map(meetingRow)

@@ -58,7 +58,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
   let worker: Worker | undefined
   let app: FastifyInstance | undefined
   try {
-    const engine = options.engine ?? createEngine({ ...config, metrics: prometheusEngineMetrics(registry) })
+    const engine = options.engine ?? createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger })
     worker = createWorker({
       config,
       store,

@@ -19,7 +19,7 @@ try {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)
 }
-const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry) })
+const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger })
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })

@@ -9,6 +9,7 @@ export type LlmErrorCode =
   | 'LLM_RATE_LIMITED'
   | 'LLM_CIRCUIT_OPEN'
   | 'LLM_REJECTED'
+  | 'LLM_REFUSED'
   | 'LLM_ABORTED'
   | 'LLM_DEADLINE_EXCEEDED'
 
@@ -70,6 +71,14 @@ export class LlmRejectedError extends LlmError {
   constructor (message: string, readonly status?: number, options: { cause?: unknown } = {}) {
     super('LLM_REJECTED', message, { ...options, transient: false })
     this.name = 'LlmRejectedError'
+  }
+}
+
+/** The model declined to answer (`message.refusal`, structured outputs' safety refusal). */
+export class LlmRefusedError extends LlmError {
+  constructor (message: string) {
+    super('LLM_REFUSED', message, { transient: false })
+    this.name = 'LlmRefusedError'
   }
 }
 

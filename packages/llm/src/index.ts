@@ -6,7 +6,7 @@ export { OpenAiEngine, type OpenAiEngineOptions, type StructuredOutputMode, type
 export { OfflineEngine, OFFLINE_ENGINE_NAME } from './offline/engine.ts'
 export {
   LlmError, LlmInvalidAnswerError, LlmTimeoutError, LlmUnavailableError, LlmRateLimitedError, LlmCircuitOpenError,
-  LlmRejectedError, LlmAbortedError, LlmDeadlineError, isLlmError, type LlmErrorCode
+  LlmRejectedError, LlmRefusedError, LlmAbortedError, LlmDeadlineError, isLlmError, type LlmErrorCode
 } from './errors.ts'
 export type { EngineMetrics, CallReport, TokenReport } from './metrics.ts'
 export { prometheusEngineMetrics } from './prometheus-metrics.ts'

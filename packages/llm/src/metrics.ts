@@ -34,8 +34,10 @@ export interface EngineMetrics {
   onCircuitState?: (info: { engine: string, state: 'closed' | 'open' | 'half-open' }) => void
   /** An answer failed validation and was re-asked (repair) or given up. */
   onInvalidAnswer?: (info: { engine: string, operation: string, repaired: boolean }) => void
-  /** The server refused json_schema and the provider switched to json_object for good. */
+  /** The server refused json_schema: JSON mode until json_schema is tried again. */
   onStructuredOutputFallback?: (info: { engine: string }) => void
+  /** The server refused an optional parameter (temperature, max_tokens, reasoning_effort): sent differently from now on. */
+  onParameterRefused?: (info: { engine: string, parameter: string, change: string }) => void
 }
 
 /** Calls a metrics callback, never letting a faulty one break an LLM call. */

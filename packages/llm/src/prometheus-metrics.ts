@@ -49,6 +49,12 @@ export function prometheusEngineMetrics (registry: Registry): EngineMetrics {
     labelNames: ['engine'],
     registers
   }))
+  const adaptations = metric(registry, 'meeting_ai_llm_capability_fallbacks_total', () => new Counter({
+    name: 'meeting_ai_llm_capability_fallbacks_total',
+    help: 'Requests the provider refused for a capability it lacks and that were sent again without it (json_schema, temperature, max_tokens, reasoning_effort)',
+    labelNames: ['engine', 'capability'],
+    registers
+  }))
   return {
     onCall: (report) => {
       calls.inc({ engine: report.engine, operation: report.operation, result: report.errorCode ?? 'ok' })
@@ -60,6 +66,8 @@ export function prometheusEngineMetrics (registry: Registry): EngineMetrics {
     },
     onRetry: (info) => { retries.inc({ engine: info.engine, operation: info.operation, reason: info.reason }) },
     onInvalidAnswer: (info) => { invalid.inc({ engine: info.engine, operation: info.operation, repaired: String(info.repaired) }) },
-    onCircuitState: (info) => { circuitOpen.set({ engine: info.engine }, info.state === 'closed' ? 0 : 1) }
+    onCircuitState: (info) => { circuitOpen.set({ engine: info.engine }, info.state === 'closed' ? 0 : 1) },
+    onStructuredOutputFallback: (info) => { adaptations.inc({ engine: info.engine, capability: 'json_schema' }) },
+    onParameterRefused: (info) => { adaptations.inc({ engine: info.engine, capability: info.parameter }) }
   }
 }

@@ -1,5 +1,5 @@
 import type { Segment } from '@meeting-ai/contracts'
-import { OpenAiEngine, type EngineMetrics, type OpenAiEngineOptions } from '../src/index.ts'
+import { LlmError, OpenAiEngine, type EngineMetrics, type OpenAiEngineOptions } from '../src/index.ts'
 
 /** An engine on the mock server with short delays so fault tests stay fast. */
 export function engineFor (url: string, options: Partial<OpenAiEngineOptions> = {}, metrics?: EngineMetrics): OpenAiEngine {
@@ -36,3 +36,14 @@ export const suggestInput = (texts = ['We need to revise the budget.', 'Who owns
   segments: segments(texts),
   previousSuggestions: []
 })
+
+/** The LlmError a call fails with; throws when it succeeds or fails otherwise. */
+export async function failure (promise: Promise<unknown>): Promise<LlmError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof LlmError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}

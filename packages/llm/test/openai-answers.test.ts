@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startMockLlm } from '@meeting-ai/testkit/mock-llm'
-import { LlmError, LlmInvalidAnswerError } from '../src/index.ts'
-import { engineFor, segments, suggestInput, validSuggestions } from './helpers.ts'
+import { LlmInvalidAnswerError } from '../src/index.ts'
+import { engineFor, failure, segments, suggestInput, validSuggestions } from './helpers.ts'
 
 const mock = await startMockLlm()
 t.teardown(() => mock.close())
@@ -10,16 +10,6 @@ t.beforeEach(() => {
   mock.setSupportsJsonSchema(true)
   mock.setHandler(undefined)
 })
-
-async function failure (promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof LlmError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 const chunkAnswer = {
   keywords: ['budget'],
@@ -38,12 +28,13 @@ t.test('requests carry a strict json_schema response format per answer shape, no
   const suggestions = await engine.suggest(suggestInput())
   await engine.analyseChunk({ agendas: [], minutes: [{ userId: 'u1', content: 'Budget: travel cut by 10%.' }] })
   t.equal(suggestions.length, 1, 'the schema-derived answer is valid and used')
-  t.match(suggestions[0], { kind: 'action', confidence: 0.5 })
+  t.match(suggestions[0], { kind: 'action' })
   const [first, second] = mock.completions
   t.equal(first!.body.response_format.type, 'json_schema')
   t.equal(first!.body.response_format.json_schema.name, 'meeting_suggestions')
   t.equal(first!.body.response_format.json_schema.strict, true)
   t.equal(first!.body.response_format.json_schema.schema.additionalProperties, false)
+  t.notMatch(JSON.stringify(first!.body.response_format.json_schema.schema), /minLength|maxLength|minimum|maxItems/, 'keywords outside the strict subset stay local')
   t.equal(second!.body.response_format.json_schema.name, 'minutes_chunk_analysis')
   t.equal(first!.headers.authorization, 'Bearer test-key')
   t.equal(first!.body.model, 'mock-model')

@@ -1,21 +1,10 @@
 import t from 'tap'
 import { startMockLlm } from '@meeting-ai/testkit/mock-llm'
-import { LlmError } from '../src/index.ts'
-import { engineFor, suggestInput, validSuggestions } from './helpers.ts'
+import { engineFor, failure, suggestInput, validSuggestions } from './helpers.ts'
 
 const mock = await startMockLlm()
 t.teardown(() => mock.close())
 t.beforeEach(() => { mock.reset() })
-
-async function failure (promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof LlmError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 t.test('500 twice then success: two retries, answer returned', async (t) => {
   mock.script({ fault: 'server-error' }, { fault: 'server-error' }, { json: validSuggestions })

@@ -41,11 +41,15 @@ function describeCause (error: APIConnectionError): string {
 
 /**
  * A 400/422 on a json_schema request that names structured output: the server (older vLLM,
- * llama.cpp, some gateways) does not support it, so JSON mode is the way to go.
+ * llama.cpp, some gateways) does not support it, so JSON mode is the way to go. A 400 whose
+ * body the SDK cannot read (older vLLM puts `message` at the top level, not under `error`)
+ * counts too: JSON mode is then tried once, and a server refusing that as well is answered
+ * as a rejection.
  */
 export function isStructuredOutputRejection (error: unknown): boolean {
   if (!(error instanceof APIError)) return false
   if (error.status !== 400 && error.status !== 422) return false
-  const text = `${error.message} ${JSON.stringify(error.error ?? '')}`
+  if (error.error === undefined || error.error === null) return true
+  const text = `${error.message} ${JSON.stringify(error.error)}`
   return /response_format|json_schema|structured output|schema/i.test(text)
 }

@@ -5,7 +5,7 @@ import type {
 } from '../engine.ts'
 import { answerShapes, type ReduceAnswer } from '../answer-schemas.ts'
 import {
-  LlmAbortedError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
+  LlmAbortedError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRefusedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
 } from '../errors.ts'
 import { memoPerString } from '../memo.ts'
 import { emit, type EngineMetrics } from '../metrics.ts'
@@ -16,7 +16,8 @@ import { abortableDelay, backoffDelay, type BackoffOptions } from './backoff.ts'
 import { CircuitBreaker, type CircuitPermit } from './circuit-breaker.ts'
 import { classifyFailure, isStructuredOutputRejection, type Failure } from './classify-failure.ts'
 import { ConcurrencyLimit } from './concurrency-limit.ts'
-import { httpFetch } from './http-fetch.ts'
+import { createClient, type AzureOpenAiOptions } from './client.ts'
+import { ModelParameters } from './model-parameters.ts'
 import { answerParser, type AnswerParser } from './parse-answer.ts'
 import { StructuredOutputChoice, type StructuredOutputMode } from './structured-output.ts'
 
@@ -25,7 +26,20 @@ export interface OpenAiEngineOptions {
   baseURL?: string
   /** Optional for local servers (vLLM, Ollama, llama.cpp) that need none. */
   apiKey?: string
+  /** Azure OpenAI on the classic deployments surface (the SDK's AzureOpenAI client); baseURL and apiKey are then unused. */
+  azure?: AzureOpenAiOptions
+  /** The model name sent (Azure: reported only; the deployment decides). */
   model: string
+  /** A reasoning model (o-series, GPT-5): no temperature, max_completion_tokens. Default: by the model name. */
+  reasoning?: boolean
+  /** reasoning_effort sent to reasoning models (minimal, low, medium, high). Default: not sent. */
+  reasoningEffort?: string
+  /** Upper bound of answer tokens (max_tokens, or max_completion_tokens for reasoning models). Default: not sent. */
+  maxOutputTokens?: number
+  /** In `auto`, how long JSON mode lasts after a json_schema refusal before json_schema is tried again. Default 600 000. */
+  structuredOutputRetryMs?: number
+  /** Where capability changes (a refused parameter, the JSON-mode fallback) are logged; pino's shape. */
+  logger?: { warn: (object: Record<string, unknown>, message: string) => void }
   /** Timeout of one HTTP attempt. Default 20 000. */
   timeoutMs?: number
   /** Retries on 429, 5xx, timeouts and network errors. Default 2. */
@@ -44,6 +58,7 @@ export interface OpenAiEngineOptions {
   backoff?: Partial<BackoffOptions>
   /** A Retry-After longer than this fails the call at once as LLM_RATE_LIMITED. Default 30 000. */
   maxRetryAfterMs?: number
+  /** Temperature of non-reasoning models. Default 0.2. */
   temperature?: number
   metrics?: EngineMetrics
 }
@@ -66,7 +81,8 @@ export class OpenAiEngine implements AnalysisEngine {
   readonly #redact: boolean
   readonly #backoff: BackoffOptions
   readonly #maxRetryAfterMs: number
-  readonly #temperature: number
+  readonly #parameters: ModelParameters
+  readonly #logger: OpenAiEngineOptions['logger']
   readonly #metrics: EngineMetrics | undefined
   readonly #format: StructuredOutputChoice
   readonly #breaker: CircuitBreaker
@@ -80,7 +96,7 @@ export class OpenAiEngine implements AnalysisEngine {
   }
 
   constructor (options: OpenAiEngineOptions) {
-    this.name = `openai:${options.model}`
+    this.name = options.azure === undefined ? `openai:${options.model}` : `azure:${options.azure.deployment}`
     this.external = options.external ?? true
     this.#model = options.model
     this.#timeoutMs = options.timeoutMs ?? 20_000
@@ -88,9 +104,10 @@ export class OpenAiEngine implements AnalysisEngine {
     this.#redact = this.external && (options.redactPii ?? true)
     this.#backoff = { baseDelayMs: options.backoff?.baseDelayMs ?? 500, maxDelayMs: options.backoff?.maxDelayMs ?? 8000 }
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
-    this.#temperature = options.temperature ?? 0.2
+    this.#parameters = new ModelParameters(options.model, options)
+    this.#logger = options.logger
     this.#metrics = options.metrics
-    this.#format = new StructuredOutputChoice(options.structuredOutput ?? 'auto')
+    this.#format = new StructuredOutputChoice(options.structuredOutput ?? 'auto', options.structuredOutputRetryMs)
     this.#limit = new ConcurrencyLimit(options.concurrency ?? 8)
     this.#breaker = new CircuitBreaker(this.name, {
       failureThreshold: options.breaker?.failureThreshold ?? 5,
@@ -98,13 +115,7 @@ export class OpenAiEngine implements AnalysisEngine {
       onStateChange: (state) => emit(this.#metrics, 'onCircuitState', { engine: this.name, state })
     })
     // The SDK's own retries and 10-minute default timeout are replaced by the loop below.
-    this.#client = new OpenAI({
-      apiKey: options.apiKey ?? 'not-needed',
-      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-      fetch: httpFetch()
-    })
+    this.#client = createClient({ baseURL: options.baseURL, apiKey: options.apiKey, azure: options.azure, timeoutMs: this.#timeoutMs })
     this.#parsers = {
       suggestions: answerParser(answerShapes.suggestions.schema),
       chunk: answerParser(answerShapes.chunk.schema),
@@ -198,24 +209,30 @@ export class OpenAiEngine implements AnalysisEngine {
       const timeout = Math.min(this.#timeoutMs, remaining)
       const permit = this.#breaker.acquire()
       const format = this.#format.formatFor(shape.name, shape.schema)
+      const parameters = this.#parameters.body
       context.attempts++
+      let completion: OpenAI.ChatCompletion
       try {
-        const completion = await this.#client.chat.completions.create({
+        completion = await this.#client.chat.completions.create({
           model: this.#model,
           messages,
-          temperature: this.#temperature,
+          ...parameters,
           response_format: format
         }, { timeout, maxRetries: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) })
         permit.success()
-        if (completion.usage !== undefined && completion.usage !== null) {
-          emit(this.#metrics, 'onTokens', { engine: this.name, operation: context.operation, promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens })
-        }
-        const choice = completion.choices?.[0]
-        return { content: choice?.message?.content ?? null, finishReason: choice?.finish_reason ?? null }
       } catch (error) {
-        if (format.type === 'json_schema' && isStructuredOutputRejection(error) && this.#format.rejectJsonSchema()) {
-          // The server is fine, it just lacks structured outputs: ask again in JSON mode, not a retry.
+        // The server is fine, it just refuses a parameter: ask again without it, not a retry.
+        const adapted = this.#parameters.adaptTo(error, parameters)
+        if (adapted !== undefined) {
           permit.success()
+          this.#logger?.warn({ engine: this.name, ...adapted, err: error }, 'LLM parameter refused by the server; sent differently from now on')
+          emit(this.#metrics, 'onParameterRefused', { engine: this.name, ...adapted })
+          retry--
+          continue
+        }
+        if (format.type === 'json_schema' && isStructuredOutputRejection(error) && this.#format.rejectJsonSchema()) {
+          permit.success()
+          this.#logger?.warn({ engine: this.name, retryInMs: this.#format.retryAfterMs, err: error }, 'json_schema response format refused by the server; JSON mode until it is tried again')
           emit(this.#metrics, 'onStructuredOutputFallback', { engine: this.name })
           retry--
           continue
@@ -231,7 +248,16 @@ export class OpenAiEngine implements AnalysisEngine {
         if (context.deadline !== undefined && Date.now() + delay >= context.deadline) throw this.#toError(failure, error)
         emit(this.#metrics, 'onRetry', { engine: this.name, operation: context.operation, attempt: retry + 1, reason: failure.message, delayMs: delay })
         await abortableDelay(delay, context.signal)
+        continue
       }
+      if (completion.usage !== undefined && completion.usage !== null) {
+        emit(this.#metrics, 'onTokens', { engine: this.name, operation: context.operation, promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens })
+      }
+      const choice = completion.choices?.[0]
+      // Structured outputs report a safety refusal here, with no content: asking again gets the same.
+      const refusal = choice?.message?.refusal
+      if (typeof refusal === 'string' && refusal !== '') throw new LlmRefusedError(`${this.name} refused to answer ${context.operation}: ${refusal.slice(0, 300)}`)
+      return { content: choice?.message?.content ?? null, finishReason: choice?.finish_reason ?? null }
     }
   }
 

@@ -1,6 +1,6 @@
 import { EventEmitter, once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from '../http/loopback-server.ts'
 import { schemaInstance } from './schema-instance.ts'
 
 export type MockFault =
@@ -103,11 +103,9 @@ export async function startMockLlm (options: MockLlmOptions = {}): Promise<MockL
   const queue: MockScriptEntry[] = []
   const requests: RecordedRequest[] = []
   const completions: RecordedRequest[] = []
-  const sockets = new Set<Socket>()
   const events = new EventEmitter()
   let inFlight = 0
   let maxConcurrent = 0
-  let closing = false
 
   const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     if (res.destroyed) return
@@ -212,16 +210,10 @@ export async function startMockLlm (options: MockLlmOptions = {}): Promise<MockL
       })
     })
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
+  const listening = await listenOnLoopback(server)
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${listening.origin}/v1`,
     requests,
     completions,
     get maxConcurrent () { return maxConcurrent },
@@ -239,11 +231,7 @@ export async function startMockLlm (options: MockLlmOptions = {}): Promise<MockL
       maxConcurrent = inFlight
     },
     async close () {
-      if (closing) return
-      closing = true
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      for (const socket of sockets) socket.destroy()
-      await closed
+      await listening.close()
     }
   }
 }

@@ -20,7 +20,7 @@ export interface LlmPluginOptions {
 
 /** The analysis engines as app decorations, so routes and services never build their own. */
 export default fp(async function llmPlugin (app: FastifyInstance, options: LlmPluginOptions) {
-  const engine = options.engine ?? createEngine({ ...options.config, metrics: prometheusEngineMetrics(app.metrics.registry) })
+  const engine = options.engine ?? createEngine({ ...options.config, metrics: prometheusEngineMetrics(app.metrics.registry), logger: app.log })
   app.decorate('llm', engine)
   app.decorate('offlineLlm', engine instanceof OfflineEngine ? engine : new OfflineEngine())
   // The fallback must be fast exactly when the budget is nearly spent: load its lazy parts
