@@ -149,7 +149,15 @@ export class SimilarityIndex {
     for (const id of touched) {
       let count = hits[id]!
       const keys = this.#keys[id]!
-      for (const stem of skipped) if (stem.keys.some((key) => keys.has(key))) count++
+      // Rarest skipped stem first: most ids miss it, and one miss too many settles the answer.
+      for (let k = 0; k < skipped.length && count + skipped.length - k >= minShared; k++) {
+        for (const key of skipped[k]!.keys) {
+          if (keys.has(key)) {
+            count++
+            break
+          }
+        }
+      }
       if (count >= minShared) ids.push(id)
       hits[id] = 0
       lastStem[id] = 0
