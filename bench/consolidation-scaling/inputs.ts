@@ -69,16 +69,17 @@ function fill (chars: number, atLeast: number, line: (participant: number, n: nu
   return texts.map((lines, p) => ({ userId: `u${p + 1}`, userName: `${NAMES[p % NAMES.length]!} ${p + 1}`, content: lines.join(separator) }))
 }
 
-function decisions (participants: number, seed: number): Family['build'] {
+/** One line per `line(name, word)`, names and words from two generators seeded `seed` and `seed + 1`. */
+function generated (participants: number, seed: number, line: (name: string, word: () => string) => string): Family['build'] {
   return (chars) => {
     const word = englishWords(random(seed))
     const next = random(seed + 1)
-    return {
-      agendas: [],
-      minutes: fill(chars, participants, () => `We agreed that ${NAMES[Math.floor(next() * NAMES.length)]!} will send the ${word()} ${word()} to the ${word()} team by ${word()}.`)
-    }
+    return { agendas: [], minutes: fill(chars, participants, () => line(NAMES[Math.floor(next() * NAMES.length)]!, word)) }
   }
 }
+
+const decisions = (participants: number, seed: number): Family['build'] =>
+  generated(participants, seed, (name, word) => `We agreed that ${name} will send the ${word()} ${word()} to the ${word()} team by ${word()}.`)
 
 /** The samples' minutes, line by line, with about one word in four swapped for a fresh one and numbers varied. */
 function realisticEnglish (chars: number): ReturnType<Family['build']> {
@@ -108,22 +109,14 @@ export const FAMILIES: Family[] = [
   {
     name: 'todos-4',
     description: '"X will send … by …" with distinct words (a todo each), 4 participants',
-    build: (chars) => {
-      const word = englishWords(random(14))
-      const next = random(15)
-      return { agendas: [], minutes: fill(chars, 4, () => `${NAMES[Math.floor(next() * NAMES.length)]!} will send the ${word()} ${word()} to the ${word()} team by Friday.`) }
-    }
+    build: generated(4, 14, (name, word) => `${name} will send the ${word()} ${word()} to the ${word()} team by Friday.`)
   },
   { name: 'decisions-1', description: 'the same, one participant', build: decisions(1, 12) },
   { name: 'decisions-50', description: 'the same, fifty participants', build: decisions(50, 13) },
   {
     name: 'no-punctuation',
     description: 'decision lines without any punctuation, 4 participants',
-    build: (chars) => {
-      const word = englishWords(random(21))
-      const next = random(22)
-      return { agendas: [], minutes: fill(chars, 4, () => `we agreed that ${NAMES[Math.floor(next() * NAMES.length)]!.toLowerCase()} will send the ${word()} ${word()} to the ${word()} team`) }
-    }
+    build: generated(4, 21, (name, word) => `we agreed that ${name.toLowerCase()} will send the ${word()} ${word()} to the ${word()} team`)
   },
   {
     name: 'one-line',
