@@ -37,18 +37,150 @@ export function similarity (a: string, b: string): number {
   return total === 0 ? 0 : (2 * shared) / total
 }
 
+interface Item {
+  text: string
+  normal: string
+  /** The bigram multiset as a set (the k-th occurrence of a bigram is its own token), as token ranks, rarest first. */
+  tokens: Int32Array
+}
+
+function tokensOf (normal: string): string[] {
+  const tokens: string[] = []
+  for (const [gram, count] of bigrams(normal)) for (let k = 1; k <= count; k++) tokens.push(k === 1 ? gram : `${gram}\u0000${k}`)
+  return tokens
+}
+
+/** similarity() >= NEAR_DUPLICATE, on ranked tokens: a merge that stops once the threshold is out of reach. */
+function nearDuplicate (a: Item, b: Item): boolean {
+  if (a.normal === b.normal) return true
+  const total = a.tokens.length + b.tokens.length
+  if (total === 0) return false
+  let shared = 0
+  let i = 0
+  let j = 0
+  while (i < a.tokens.length && j < b.tokens.length) {
+    if ((2 * (shared + Math.min(a.tokens.length - i, b.tokens.length - j))) / total < NEAR_DUPLICATE) return false
+    const x = a.tokens[i]!
+    const y = b.tokens[j]!
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) {
+      i++
+    } else {
+      j++
+    }
+  }
+  return (2 * shared) / total >= NEAR_DUPLICATE
+}
+
+/*
+ * Which earlier items can reach Dice >= t with an item of n tokens: they share at least
+ * t/(2-t)·n tokens (Dice with a longer item only needs more), so they share one of the item's
+ * n - ceil(t/(2-t)·n) + 1 rarest tokens (prefix filtering), and the positions of the first
+ * shared token bound how many more they can share (positional filtering, as in PPJoin).
+ * Indexing and probing only those prefixes finds every match without comparing all pairs.
+ * Bigrams are few, though, so on thousands of items the rarest ones are still shared widely:
+ * an item is compared by wording with the last NEIGHBOURHOOD kept versions (every engine answer
+ * of a normal meeting fits, and the engines dedupe their own lists first), and by its
+ * normalised text with all of them.
+ */
+const NEIGHBOURHOOD = 256
+function prefixLength (tokens: number): number {
+  const minShared = Math.ceil((NEAR_DUPLICATE / (2 - NEAR_DUPLICATE)) * tokens - 1e-9)
+  return Math.max(0, tokens - minShared + 1)
+}
+
+/** Tokens two items of these sizes must share to be near-duplicates. */
+function requiredOverlap (a: number, b: number): number {
+  return Math.ceil((NEAR_DUPLICATE * (a + b)) / 2 - 1e-9)
+}
+
+function itemsOf (texts: Iterable<string>): Item[] {
+  const raw: Array<{ text: string, normal: string, tokens: string[] }> = []
+  for (const value of texts) {
+    if (typeof value !== 'string') continue
+    const text = value.trim()
+    const normal = normaliseText(text)
+    if (normal !== '') raw.push({ text, normal, tokens: tokensOf(normal) })
+  }
+  // Ranks by ascending frequency over the whole list: a prefix is the item's rarest tokens.
+  const frequency = new Map<string, number>()
+  for (const item of raw) for (const token of item.tokens) frequency.set(token, (frequency.get(token) ?? 0) + 1)
+  const rank = new Map<string, number>()
+  ;[...frequency.keys()].sort((x, y) => frequency.get(x)! - frequency.get(y)! || (x < y ? -1 : 1)).forEach((token, i) => rank.set(token, i))
+  return raw.map(({ text, normal, tokens }) => ({ text, normal, tokens: Int32Array.from(tokens, (token) => rank.get(token)!).sort() }))
+}
+
 /** One of each group of near-duplicates, at the first one's position, keeping the longer wording. */
 export function dedupe (texts: Iterable<string>): string[] {
-  const kept: string[] = []
-  for (const raw of texts) {
-    if (typeof raw !== 'string') continue
-    const text = raw.trim()
-    if (normaliseText(text) === '') continue
-    const index = kept.findIndex((other) => similarity(other, text) >= NEAR_DUPLICATE)
-    if (index === -1) kept.push(text)
-    else if (text.length > kept[index]!.length) kept[index] = text
+  const items = itemsOf(texts)
+  const kept: Item[] = []
+  const byNormal = new Map<string, number[]>()
+  // Each version of a kept item is indexed under its own slot: a group whose wording changed
+  // (the longer one is kept) is found by its current tokens, and stale slots are skipped.
+  const slotOwner: number[] = []
+  const currentSlot: number[] = []
+  // Per token: the slots whose prefix holds it, and the token's position there.
+  const postings = new Map<number, { slots: number[], positions: number[] }>()
+  const index = (id: number, item: Item): void => {
+    const same = byNormal.get(item.normal)
+    if (same === undefined) byNormal.set(item.normal, [id])
+    else same.push(id)
+    const slot = slotOwner.length
+    slotOwner.push(id)
+    currentSlot[id] = slot
+    const prefix = prefixLength(item.tokens.length)
+    for (let position = 0; position < prefix; position++) {
+      const token = item.tokens[position]!
+      const entries = postings.get(token)
+      if (entries === undefined) {
+        postings.set(token, { slots: [slot], positions: [position] })
+      } else {
+        entries.slots.push(slot)
+        entries.positions.push(position)
+      }
+    }
   }
-  return kept
+  // Per slot: tokens shared so far with the current item, or -1 once it cannot reach the threshold.
+  const shared = new Int32Array(2 * items.length + 1)
+  items.forEach((item) => {
+    const size = item.tokens.length
+    const touched: number[] = []
+    const prefix = prefixLength(size)
+    const oldest = slotOwner.length - NEIGHBOURHOOD
+    for (let i = 0; i < prefix; i++) {
+      const entries = postings.get(item.tokens[i]!)
+      if (entries === undefined) continue
+      for (let k = entries.slots.length - 1; k >= 0 && entries.slots[k]! >= oldest; k--) {
+        const slot = entries.slots[k]!
+        const count = shared[slot]!
+        if (count === -1) continue
+        const owner = slotOwner[slot]!
+        if (currentSlot[owner] !== slot) continue
+        const other = kept[owner]!.tokens.length
+        if (count === 0) touched.push(slot)
+        const bound = count + 1 + Math.min(size - i - 1, other - entries.positions[k]! - 1)
+        shared[slot] = bound >= requiredOverlap(size, other) ? count + 1 : -1
+      }
+    }
+    const candidates = new Set(byNormal.get(item.normal))
+    for (const slot of touched) {
+      if (shared[slot]! > 0) candidates.add(slotOwner[slot]!)
+      shared[slot] = 0
+    }
+    // The first kept item that matches, as a scan in order would find it.
+    const found = [...candidates].sort((a, b) => a - b).find((id) => nearDuplicate(kept[id]!, item))
+    if (found === undefined) {
+      index(kept.length, item)
+      kept.push(item)
+    } else if (item.text.length > kept[found]!.text.length) {
+      kept[found] = item
+      index(found, item)
+    }
+  })
+  return kept.map((item) => item.text)
 }
 
 function notDiscussed (language: string | undefined, sample: string): { short: string, long: string } {

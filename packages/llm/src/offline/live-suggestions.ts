@@ -1,6 +1,6 @@
 import type { Segment } from '@meeting-ai/contracts'
 import type { SuggestionDraft } from '../engine.ts'
-import { overlap, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
+import { overlap, SimilarityIndex, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, hasOwner, isAction, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
@@ -35,11 +35,23 @@ function quote (text: string): string {
   return trimmed.length > 160 ? `${trimmed.slice(0, 157)}…` : trimmed
 }
 
-/** A later statement by someone else on the same subject, not itself a question, answers it. */
-function answered (question: Spoken, later: Spoken[]): boolean {
-  const stems = contentStems(question.text)
-  const needed = stems.size <= 2 ? 1 : 2
-  return later.some((s) => s.speaker !== question.speaker && !isQuestion(s.text) && overlap(stems, contentStems(s.text)) >= needed)
+/**
+ * Whether a later statement by someone else on the same subject, not itself a question,
+ * answers each question. Statements are indexed by stem, so a window of long segments costs
+ * what reading it costs rather than questions × statements.
+ */
+function answeredQuestions (spoken: Spoken[]): Set<number> {
+  const statements = new SimilarityIndex()
+  spoken.forEach((s, i) => { if (!isQuestion(s.text)) statements.add(i, contentStems(s.text)) })
+  const answered = new Set<number>()
+  spoken.forEach((question, i) => {
+    if (!isQuestion(question.text)) return
+    const stems = contentStems(question.text)
+    const needed = stems.size <= 2 ? 1 : 2
+    const answer = statements.candidates(stems, needed, i + 1).find((j) => spoken[j]!.speaker !== question.speaker && overlap(stems, contentStems(spoken[j]!.text)) >= needed)
+    if (answer !== undefined) answered.add(i)
+  })
+  return answered
 }
 
 /**
@@ -53,6 +65,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       if (!sentence.heading) spoken.push({ text: sentence.text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
     }
   }
+  const answered = answeredQuestions(spoken)
   const phrases = PHRASES[language]
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
@@ -70,7 +83,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     if (contentStems(s.text).size === 0 || isRecapOrLogistics(s.text)) return
     if (isQuestion(s.text)) {
       // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
-      if (contentStems(s.text).size >= 2 && !answered(s, spoken.slice(i + 1))) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
+      if (contentStems(s.text).size >= 2 && !answered.has(i)) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
       return
     }
     // "Let's go with November 18" decides; it asks nobody to do anything.

@@ -1,4 +1,4 @@
-import { overlap, stemSimilarity, SimilarityIndex } from '../text/similarity.ts'
+import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 
@@ -285,8 +285,10 @@ function actionTitles (sentence: AuthoredSentence): string[] {
  * holds nearly all of the other's words ("Ask infra" within "Ask infra to resize staging").
  */
 function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (stemSimilarity(a, b) >= 0.6) return true
+  if (a.size === 0 || b.size === 0) return false
+  // stemSimilarity(a, b) >= 0.6, with the overlap counted once for both tests.
   const shared = overlap(a, b)
+  if (shared / (a.size + b.size - shared) >= 0.6) return true
   return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
 }
 

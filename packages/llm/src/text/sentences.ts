@@ -39,6 +39,28 @@ function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean
     line.split(/\s+/).length <= 5 && !/[.?!,;。？！]$/.test(line)
 }
 
+/*
+ * Speech-to-text output and pasted notes can run for thousands of characters without a full
+ * stop (a 10,000-character segment, a 1 MB line). Every later step looks at sentences whole
+ * (cue patterns, word sets compared pairwise), so an unbounded one costs far more than its
+ * length; past this size a run is cut into pieces at spaces, or hard where there are none.
+ */
+export const MAX_SENTENCE_CHARS = 600
+
+function boundedPieces (sentence: string): string[] {
+  if (sentence.length <= MAX_SENTENCE_CHARS) return [sentence]
+  const pieces: string[] = []
+  let rest = sentence
+  while (rest.length > MAX_SENTENCE_CHARS) {
+    const space = rest.lastIndexOf(' ', MAX_SENTENCE_CHARS)
+    const cut = space > MAX_SENTENCE_CHARS / 2 ? space : MAX_SENTENCE_CHARS
+    pieces.push(rest.slice(0, cut).trim())
+    rest = rest.slice(cut).trim()
+  }
+  if (rest !== '') pieces.push(rest)
+  return pieces
+}
+
 function cleanHeading (line: string): string {
   return line.replace(/^#+\s*/, '').replace(/^[[【<]|[\]】>]$/g, '').replace(/[:：]$/, '')
     .replace(/^(agenda|안건|topic|주제)\s*\d*\s*[.:)-]?\s*/i, '').trim() || line
@@ -73,11 +95,12 @@ export function splitSentences (text: string): Sentence[] {
     }
     let instruction = label !== undefined && isInstructionToAi(line)
     for (const part of sentenceSegmenter(locale).segment(body)) {
-      const sentence = part.segment.trim()
-      if (sentence.length < 2) continue
-      instruction = isInstructionToAi(sentence, instruction)
-      if (instruction) continue
-      result.push(label === undefined ? { text: sentence, heading: false, line: i } : { text: sentence, heading: false, label, line: i })
+      for (const sentence of boundedPieces(part.segment.trim())) {
+        if (sentence.length < 2) continue
+        instruction = isInstructionToAi(sentence, instruction)
+        if (instruction) continue
+        result.push(label === undefined ? { text: sentence, heading: false, line: i } : { text: sentence, heading: false, label, line: i })
+      }
     }
   })
   return result

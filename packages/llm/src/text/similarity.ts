@@ -14,9 +14,30 @@ function stemsMatch (a: string, b: string): boolean {
   return short.length >= 2 && long.startsWith(short) && long.length - short.length <= 2
 }
 
+// Above this many stems, overlap looks stems up by key instead of comparing every pair.
+const PAIRWISE_LIMIT = 16
+const keysOfSet = new WeakMap<ReadonlySet<string>, Set<string>>()
+
+/** Every match key of a set's stems (see matchKeys): a stem matches one of them exactly when it is among these or one of its own keys is in the set. */
+function keysOf (stems: ReadonlySet<string>): Set<string> {
+  let keys = keysOfSet.get(stems)
+  if (keys === undefined) {
+    keys = new Set<string>()
+    for (const stem of stems) for (const key of matchKeys(stem)) keys.add(key)
+    keysOfSet.set(stems, keys)
+  }
+  return keys
+}
+
 /** Stems of `needle` found (by stemsMatch) among `haystack`. */
 export function overlap (needle: ReadonlySet<string>, haystack: ReadonlySet<string>): number {
   let found = 0
+  if (haystack.size > PAIRWISE_LIMIT) {
+    // Long sentences (a 10,000-character segment) hold hundreds of stems: linear, not pairwise.
+    const haystackKeys = keysOf(haystack)
+    for (const a of needle) if (haystack.has(a) || (a.length >= 2 && haystackKeys.has(a)) || matchKeys(a).some((key) => haystack.has(key))) found++
+    return found
+  }
   for (const a of needle) {
     if (haystack.has(a)) {
       found++
@@ -63,6 +84,8 @@ function matchKeys (stem: string): string[] {
  */
 export class SimilarityIndex {
   readonly #postings = new Map<string, number[]>()
+  // Per id: every key it was added under, to count the stems whose lists are not read.
+  readonly #keys: Array<Set<string>> = []
   #size = 0
   // Scratch counters reused across queries, cleared after each (only the entries touched).
   #hits = new Int32Array(0)
@@ -70,8 +93,11 @@ export class SimilarityIndex {
 
   add (id: number, stems: ReadonlySet<string>): void {
     this.#size = Math.max(this.#size, id + 1)
+    const keys = this.#keys[id] ?? new Set<string>()
+    this.#keys[id] = keys
     for (const stem of stems) {
       for (const key of matchKeys(stem)) {
+        keys.add(key)
         const list = this.#postings.get(key)
         if (list === undefined) this.#postings.set(key, [id])
         else if (list[list.length - 1] !== id) list.push(id)
@@ -82,6 +108,11 @@ export class SimilarityIndex {
   /**
    * Ids (from `fromId` on) that may share at least `minShared` stems with `stems` (an upper
    * bound is counted), ascending.
+   *
+   * An id with `minShared` shared stems is in the lists of at least one stem outside any
+   * `minShared - 1` others, so the lists of the most common stems ("send", "team" in thousands
+   * of decisions) are not read: the ids found elsewhere are checked against those stems one by
+   * one. The count is the same as reading every list, at a cost that does not grow with them.
    */
   candidates (stems: ReadonlySet<string>, minShared = 1, fromId = 0): number[] {
     // Ids are small dense integers: count in arrays rather than maps (this is the hot loop).
@@ -92,10 +123,17 @@ export class SimilarityIndex {
     const hits = this.#hits
     const lastStem = this.#lastStem
     const touched: number[] = []
+    const byCost = [...stems].map((stem) => {
+      const keys = matchKeys(stem)
+      let cost = 0
+      for (const key of keys) cost += this.#postings.get(key)?.length ?? 0
+      return { keys, cost }
+    }).sort((a, b) => a.cost - b.cost)
+    const skipped = byCost.splice(Math.max(0, byCost.length - Math.max(0, minShared - 1)))
     let stemNumber = 0
-    for (const stem of stems) {
+    for (const { keys } of byCost) {
       stemNumber++
-      for (const key of matchKeys(stem)) {
+      for (const key of keys) {
         const list = this.#postings.get(key)
         if (list === undefined) continue
         for (let k = list.length - 1; k >= 0 && list[k]! >= fromId; k--) {
@@ -107,8 +145,20 @@ export class SimilarityIndex {
         }
       }
     }
-    const ids = touched.filter((id) => hits[id]! >= minShared)
+    const ids: number[] = []
     for (const id of touched) {
+      let count = hits[id]!
+      const keys = this.#keys[id]!
+      // Rarest skipped stem first: most ids miss it, and one miss too many settles the answer.
+      for (let k = 0; k < skipped.length && count + skipped.length - k >= minShared; k++) {
+        for (const key of skipped[k]!.keys) {
+          if (keys.has(key)) {
+            count++
+            break
+          }
+        }
+      }
+      if (count >= minShared) ids.push(id)
       hits[id] = 0
       lastStem[id] = 0
     }

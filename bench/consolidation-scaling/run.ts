@@ -1,0 +1,112 @@
+import { performance } from 'node:perf_hooks'
+import { buildApp } from '../../apps/api/src/app.ts'
+import { configFrom } from '../../packages/config/src/index.ts'
+import { OfflineEngine } from '../../packages/llm/src/index.ts'
+import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../packages/testkit/src/redis/index.ts'
+import { args, emitResult, table } from '../lib/common.ts'
+import { FAMILIES, segmentWindow } from './inputs.ts'
+
+/**
+ * How consolidation time grows with the minutes: each input family at each size, through the
+ * real route (buildApp + inject, no LLM configured, so the offline engine does it all), one
+ * request per size. Ratios are per doubling of the size ((t2/t1)^(1/log2(s2/s1))), flagged
+ * above 2.3, and taken on the process's CPU time: on a shared, loaded machine wall time
+ * swings with the neighbours. A size whose wall time is over the 25 s budget is flagged too. Then the live path:
+ * the worker's engine call on a segment window as it grows.
+ *
+ *   node --conditions=@meeting-ai/source --import tsx bench/consolidation-scaling/run.ts \
+ *     [--families realistic-en,decisions-4] [--sizes 50000,100000,200000,400000,1000000] \
+ *     [--stop-after-ms 60000] [--live true|false]
+ *
+ * --stop-after-ms: once a size of a family takes longer, its larger sizes are skipped (a
+ * quadratic family would otherwise run for many minutes).
+ */
+const opts = args()
+const sizes = (opts.get('sizes') ?? '50000,100000,200000,400000,1000000').split(',').map(Number)
+const wanted = opts.get('families')?.split(',')
+const families = FAMILIES.filter((f) => wanted === undefined || wanted.includes(f.name))
+const stopAfterMs = Number(opts.get('stop-after-ms') ?? 60_000)
+const BUDGET_MS = 25_000
+const RATIO_LIMIT = 2.3
+
+const prefix = uniquePrefix('bench-scaling')
+const config = configFrom({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', CONSOLIDATE_BUDGET_MS: '120000' })
+const app = await buildApp({ config })
+
+const perDoubling = (t1: number, t2: number, s1: number, s2: number): number => (t2 / t1) ** (1 / Math.log2(s2 / s1))
+const f = (n: number, d = 0): string => Number.isFinite(n) ? n.toFixed(d) : '-'
+
+interface Row { family: string, chars: number, ms: number, cpuMs: number, status: number, todos: number, partial: boolean }
+const rows: Row[] = []
+let request = 0
+try {
+  for (const family of families) {
+    for (const chars of sizes) {
+      const input = family.build(chars)
+      const payload = JSON.stringify({ meetingId: `scaling-${process.pid}-${request++}`, agendas: input.agendas, participantMinutes: input.minutes, ...(input.language === undefined ? {} : { language: input.language }) })
+      const started = performance.now()
+      const cpuBefore = process.cpuUsage()
+      const response = await app.inject({ method: 'POST', url: '/api/v1/transcripts/consolidate', payload, headers: { 'content-type': 'application/json' } })
+      const ms = performance.now() - started
+      const cpu = process.cpuUsage(cpuBefore)
+      const cpuMs = (cpu.user + cpu.system) / 1000
+      const body = response.statusCode === 200 ? response.json() : undefined
+      const row = { family: family.name, chars: input.minutes.reduce((sum, m) => sum + m.content.length, 0), ms, cpuMs, status: response.statusCode, todos: body?.todos?.length ?? 0, partial: body?.partial ?? false }
+      rows.push(row)
+      process.stdout.write(`${row.family} ${row.chars} chars: ${f(ms)} ms, CPU ${f(cpuMs)} ms (status ${row.status}, ${row.todos} todos${row.partial === true ? ', partial' : ''})\n`)
+      if (ms > stopAfterMs) break
+    }
+  }
+} finally {
+  await app.close()
+  await deleteKeys(prefix)
+}
+
+const flagged: string[] = []
+const tableRows = families.map((family) => {
+  const mine = rows.filter((r) => r.family === family.name)
+  return [family.name, ...sizes.map((_, i) => {
+    const row = mine[i]
+    if (row === undefined) return 'skipped'
+    const previous = mine[i - 1]
+    const ratio = previous === undefined ? NaN : perDoubling(previous.cpuMs, row.cpuMs, previous.chars, row.chars)
+    const flags = [ratio > RATIO_LIMIT ? 'RATIO' : '', row.ms > BUDGET_MS ? 'BUDGET' : '', row.status !== 200 ? `HTTP ${row.status}` : ''].filter(Boolean)
+    if (flags.length > 0) flagged.push(`${family.name} at ${row.chars}: ${flags.join(', ')}`)
+    return `${f(row.ms)} / ${f(row.cpuMs)}${Number.isFinite(ratio) ? ` (x${ratio.toFixed(2)})` : ''}${flags.length > 0 ? ' !' : ''}`
+  })]
+})
+process.stdout.write('\nconsolidation wall ms / CPU ms by size in characters (xN: CPU time ratio per doubling of the size; ! over 2.3 or wall time over the 25 s budget)\n')
+process.stdout.write(table(['family', ...sizes.map((s) => `${s / 1000}k`)], tableRows) + '\n')
+
+// The worker's analysis of one window: the engine call it makes per analysis.
+interface LiveRow { segments: number, segmentChars: number, ms: number }
+const live: LiveRow[] = []
+if (opts.get('live') !== 'false') {
+  const engine = new OfflineEngine()
+  const shapes: Array<[number, number]> = [[30, 200], [60, 200], [120, 200], [240, 200], [30, 1250], [30, 2500], [30, 5000], [30, 10_000]]
+  // CPU milliseconds each: the median of five windows of fresh text (words are memoised per text).
+  for (const [count, chars] of shapes) {
+    const times: number[] = []
+    for (let seed = 0; seed < 5; seed++) {
+      const segments = segmentWindow(count, chars, 100 * count + chars + seed)
+      const cpuBefore = process.cpuUsage()
+      await engine.suggest({ meetingId: 'bench-live', segments, previousSuggestions: [], language: 'en' })
+      const cpu = process.cpuUsage(cpuBefore)
+      times.push((cpu.user + cpu.system) / 1000)
+    }
+    live.push({ segments: count, segmentChars: chars, ms: times.sort((a, b) => a - b)[2]! })
+  }
+  const liveRows = live.map((row, i) => {
+    // A ratio against the row before when only one of the two dimensions grew.
+    const before = live[i - 1]
+    const previous = before !== undefined && (before.segmentChars === row.segmentChars || before.segments === row.segments) ? before : undefined
+    const ratio = previous === undefined ? NaN : perDoubling(previous.ms, row.ms, previous.segments * previous.segmentChars, row.segments * row.segmentChars)
+    if (ratio > RATIO_LIMIT) flagged.push(`live ${row.segments} x ${row.segmentChars}: RATIO`)
+    return [String(row.segments), String(row.segmentChars), String(row.segments * row.segmentChars), f(row.ms, 1), Number.isFinite(ratio) ? ratio.toFixed(2) : '']
+  })
+  process.stdout.write('\nlive path: one engine.suggest on a window (offline engine), CPU ms, median of 5\n')
+  process.stdout.write(table(['segments', 'chars each', 'window chars', 'CPU ms', 'x per doubling'], liveRows) + '\n')
+}
+
+process.stdout.write(flagged.length === 0 ? '\nno ratio over 2.3, every size within the 25 s budget\n' : `\nflagged:\n${flagged.map((l) => `  ${l}`).join('\n')}\n`)
+emitResult('consolidation-scaling', { sizes, rows, live, flagged })

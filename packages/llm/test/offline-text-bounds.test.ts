@@ -1,0 +1,52 @@
+import t from 'tap'
+import { OfflineEngine } from '../src/index.ts'
+import { MAX_SENTENCE_CHARS, splitSentences } from '../src/text/sentences.ts'
+import { dedupeTexts, overlap } from '../src/text/similarity.ts'
+
+function test (name: string, fn: () => void): void {
+  t.test(name, async () => { fn() })
+}
+
+test('a long line without punctuation becomes bounded sentences that keep every word', () => {
+  const words = Array.from({ length: 40_000 }, (_, i) => `word${i}`)
+  const sentences = splitSentences(words.join(' '))
+  t.ok(sentences.length > 1, `${sentences.length} sentences`)
+  t.ok(sentences.every((s) => s.text.length <= MAX_SENTENCE_CHARS), 'none longer than the bound')
+  t.same(sentences.flatMap((s) => s.text.split(' ')), words, 'cut at spaces, nothing lost or repeated')
+})
+
+test('a long Korean run without spaces is cut hard at the bound', () => {
+  const text = '예산안을금요일까지보내기로했습니다'.repeat(5_000)
+  const sentences = splitSentences(text)
+  t.ok(sentences.every((s) => s.text.length <= MAX_SENTENCE_CHARS))
+  t.equal(sentences.map((s) => s.text).join(''), text)
+})
+
+test('overlap of a large stem set still matches stems by prefix (예산 / 예산안, plan / plans)', () => {
+  const haystack = new Set(['예산안', 'plann', ...Array.from({ length: 30 }, (_, i) => `filler${i}`)])
+  t.equal(overlap(new Set(['예산', 'plan', 'budget']), haystack), 2, 'a stem and its extension by up to two characters match')
+  t.equal(overlap(new Set(['예산안의', 'planning']), haystack), 1, 'an extension of a haystack stem matches it; one longer by three does not')
+  t.equal(overlap(new Set(['예', 'p']), haystack), 0, 'one-character stems never match by prefix')
+})
+
+test('dedupeTexts merges near-duplicates among thousands of distinct texts', () => {
+  const code = (i: number): string => String(i).padStart(4, '0')
+  const distinct = Array.from({ length: 3000 }, (_, i) => `Kim will send the report alpha${code(i)} beta${code(i)} to finance`)
+  const texts = [...distinct, 'Kim will send the report alpha0017 beta0017 to finance today', 'kim will send the report alpha2999 beta2999 to Finance!']
+  const kept = dedupeTexts(texts)
+  t.equal(kept.length, 3000, 'the two rewordings join their originals')
+  t.same(kept, distinct)
+})
+
+t.test('a window of long segments still finds the unanswered question and skips the answered one', async () => {
+  const filler = Array.from({ length: 1500 }, (_, i) => `topic${i}`).join(' ')
+  const segments = [
+    { speakerId: 'a', text: `${filler}. Who owns the vendor contract renewal?` },
+    { speakerId: 'b', text: `${filler}. Should we move the launch party venue?` },
+    { speakerId: 'c', text: `${filler}. The vendor contract renewal stays with procurement.` }
+  ].map((s, i) => ({ ...s, meetingId: 'm', dedupeKey: String(i), timestamp: 1_700_000_000_000 + i }))
+  const drafts = await new OfflineEngine().suggest({ meetingId: 'm', segments, previousSuggestions: [], language: 'en' })
+  const questions = drafts.filter((d) => d.kind === 'question').map((d) => d.content)
+  t.ok(questions.some((q) => q.includes('launch party venue')), `the open question is suggested: ${JSON.stringify(questions)}`)
+  t.notOk(questions.some((q) => q.includes('vendor contract')), 'the answered one is not')
+})
