@@ -1,3 +1,5 @@
+import type { AnalysisPool } from './analysis-pool/analysis-pool.ts'
+import { PooledOfflineEngine } from './analysis-pool/pooled-offline-engine.ts'
 import type { AnalysisEngine } from './engine.ts'
 import type { EngineMetrics } from './metrics.ts'
 import { OfflineEngine } from './offline/engine.ts'
@@ -21,6 +23,8 @@ export interface LlmSettings {
 
 export interface CreateEngineOptions extends LlmSettings {
   metrics?: EngineMetrics
+  /** The worker-thread pool the offline engine runs on; without one it runs on the caller's thread. */
+  pool?: AnalysisPool
   /** Fine tuning of the OpenAI provider that has no environment variable (breaker, backoff). */
   openai?: Partial<Omit<OpenAiEngineOptions, 'model'>>
 }
@@ -49,7 +53,10 @@ export function createEngine (options: CreateEngineOptions = {}): AnalysisEngine
     throw new EngineConfigError(`LLM_STRUCTURED_OUTPUT must be auto, json_schema or json_object, not ${structured}`)
   }
   const configured = options.llmApiKey !== undefined || options.llmBaseUrl !== undefined
-  if (kind === 'offline' || (kind === 'auto' && !configured)) return new OfflineEngine(options.metrics === undefined ? {} : { metrics: options.metrics })
+  if (kind === 'offline' || (kind === 'auto' && !configured)) {
+    const engineOptions = options.metrics === undefined ? {} : { metrics: options.metrics }
+    return options.pool === undefined ? new OfflineEngine(engineOptions) : new PooledOfflineEngine(options.pool, engineOptions)
+  }
   if (options.llmApiKey === undefined && options.llmBaseUrl === undefined) {
     throw new EngineConfigError('LLM_ENGINE=openai needs LLM_API_KEY (OpenAI) or LLM_BASE_URL (a compatible server)')
   }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Health } from '@meeting-ai/contracts'
+
+type HealthComponent = Health['components'][string]
 import { ref } from '../http/openapi.ts'
 
 export default async function healthRoutes (app: FastifyInstance): Promise<void> {
@@ -7,19 +9,29 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
     schema: {
       operationId: 'getHealth',
       tags: ['operations'],
-      summary: 'Service health with the store component (503 when the store is down)',
+      summary: 'Readiness: the store and the analysis queue (503 when the store is down or the analysis queue is full)',
       response: { 200: ref({ $id: 'Health' }), 503: ref({ $id: 'Health' }) }
     }
   }, async (request, reply): Promise<Health> => {
     const component = app.store.kind === 'redis' ? 'redis' : 'embedded'
+    const pool = app.analysisPool
+    // A full analysis queue makes this pod unready, not dead: Kubernetes sends new streams and
+    // consolidations elsewhere while the queue drains, and keeps the open streams here.
+    const analysis: HealthComponent = {
+      status: pool.full ? 'DOWN' : 'UP',
+      details: { queued: pool.queued, maxQueue: pool.maxQueue, threads: pool.threads }
+    }
+    let store: HealthComponent
     try {
       await app.store.ping()
-      return { status: 'UP', engine: app.store.kind, components: { [component]: { status: 'UP' } } }
+      store = { status: 'UP' }
     } catch (error) {
       request.log.warn({ err: error }, 'health check: store is down')
-      reply.code(503)
-      return { status: 'DOWN', engine: app.store.kind, components: { [component]: { status: 'DOWN', details: { error: (error as Error).message } } } }
+      store = { status: 'DOWN', details: { error: (error as Error).message } }
     }
+    const up = store.status === 'UP' && analysis.status === 'UP'
+    if (!up) reply.code(503)
+    return { status: up ? 'UP' : 'DOWN', engine: app.store.kind, components: { [component]: store, analysis } }
   })
 
   app.get('/health/live', {
