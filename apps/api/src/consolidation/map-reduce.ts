@@ -129,10 +129,11 @@ function asChunk (draft: ConsolidationDraft): ChunkAnalysis {
  * does the missing part and the outcome says which parts in `notes`.
  */
 export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions): Promise<AnalysisOutcome> {
-  // Offline work (chunking, fallback analyses) stops where the budget rules say a missing part
-  // is left out; the last merge stops where the answer would be late. A stopped task's thread
-  // is terminated by the pool, so nothing keeps burning CPU for an answer already given.
-  const offlinePhase = budget.phaseSignal(budget.reduceDeadline + budget.finalReserveMs / 2)
+  // Offline work (chunking, fallback analyses) stops at the final reserve, where the budget
+  // rules leave a missing part out; the last merge stops where the answer would be late. A
+  // stopped task's thread is terminated by the pool, so nothing keeps burning CPU for an
+  // answer already given; the reserve also covers starting its replacement for the merge.
+  const offlinePhase = budget.phaseSignal(budget.reduceDeadline)
   const mergePhase = budget.phaseSignal(budget.deadline - budget.finalReserveMs / 4)
   try {
     return await analyseWithin(plan, budget, options, { offline: offlinePhase.signal, merge: mergePhase.signal })

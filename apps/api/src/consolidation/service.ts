@@ -151,7 +151,7 @@ export class ConsolidationService {
 
     const plan = this.#plan(request, agendas, language, body.instructions)
     this.#pool.admit()
-    const fresh = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
+    const fresh = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log), budget)
     let response = fresh
     if (target !== undefined && previous != null) {
       // One item regenerated: every other item and every todo as the caller has them.
@@ -214,7 +214,7 @@ export class ConsolidationService {
       if (typeof waited === 'object') return { response: waited, outcome: 'cached' }
       if (waited === 'deadline' || attempt >= 1) {
         const plan = this.#plan(request, request.agendas ?? [], request.language)
-        const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log, ELSEWHERE_NOTE))
+        const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log, ELSEWHERE_NOTE), budget)
         return { response, outcome: 'partial' }
       }
     }
@@ -226,7 +226,7 @@ export class ConsolidationService {
     const writes: Array<Promise<unknown>> = [this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))]
     try {
       const plan = this.#plan(request, request.agendas ?? [], request.language)
-      const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
+      const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log), budget)
       if (response.partial) return { response, outcome: 'partial' }
       writes.push(
         this.#tryStore('cache', () => this.#results.cache(hash, response)),
@@ -297,8 +297,8 @@ export class ConsolidationService {
     }
   }
 
-  /** The draft as the wire answer, finalised on the analysis pool. */
-  async #response (meetingId: string, plan: AnalysisPlan, outcome: AnalysisOutcome): Promise<ConsolidateResponse> {
+  /** The draft as the wire answer, finalised on the analysis pool; stopped at the budget's end (then 504). */
+  async #response (meetingId: string, plan: AnalysisPlan, outcome: AnalysisOutcome, budget?: Budget): Promise<ConsolidateResponse> {
     const context: FinaliseContext = {
       meetingId,
       agendas: plan.agendas,
@@ -308,7 +308,16 @@ export class ConsolidationService {
       partial: outcome.partial,
       notes: outcome.notes
     }
-    return await this.#pool.run<ConsolidateResponse>(CONSOLIDATION_TASKS, 'finaliseDraft', { draft: outcome.draft, context })
+    const phase = budget?.phaseSignal(budget.deadline)
+    try {
+      return await this.#pool.run<ConsolidateResponse>(CONSOLIDATION_TASKS, 'finaliseDraft', { draft: outcome.draft, context }, phase?.signal)
+    } catch (error) {
+      if (phase?.signal.aborted !== true) throw error
+      this.#log.error({ meetingId, elapsedMs: budget?.elapsedMs() }, 'finalising the answer did not end within the time budget')
+      throw new ConsolidationError('NO_USABLE_ANSWER', 'No usable analysis could be produced within the time budget', undefined, { cause: error })
+    } finally {
+      phase?.end()
+    }
   }
 
   #answered (operation: Operation, budget: Budget, result: RunResult, log: FastifyBaseLogger): ConsolidateResponse {

@@ -69,6 +69,7 @@ export class AnalysisPool {
   readonly #piscina: Piscina
   readonly #metrics: PoolMetrics | undefined
   #closed = false
+  #active = 0
 
   constructor (options: AnalysisPoolOptions) {
     this.threads = options.threads === undefined || options.threads === 0 ? availableParallelism() : options.threads
@@ -94,6 +95,11 @@ export class AnalysisPool {
     return this.#piscina.queueSize >= this.maxQueue
   }
 
+  /** Tasks handed to the pool and not settled yet (running or queued). */
+  get active (): number {
+    return this.#active
+  }
+
   /** Tasks finished since start. */
   get completed (): number {
     return this.#piscina.completed
@@ -112,6 +118,7 @@ export class AnalysisPool {
   async run<R> (module: string, name: string, input: unknown, signal?: AbortSignal): Promise<R> {
     if (signal?.aborted === true) throw signal.reason
     if (this.full) throw this.#refuse()
+    this.#active++
     try {
       return await this.#piscina.run(input, { filename: module, name, ...(signal !== undefined && { signal }) }) as R
     } catch (error) {
@@ -123,6 +130,8 @@ export class AnalysisPool {
       // The queue filled between the check above and piscina's own (another caller won the slot).
       if (error instanceof Error && error.message === 'Task queue is at limit') throw this.#refuse()
       throw error
+    } finally {
+      this.#active--
     }
   }
 
@@ -148,6 +157,7 @@ export class AnalysisPool {
     new Gauge({ name: 'meeting_ai_analysis_queue_size', help: 'Analysis tasks waiting for a worker thread', registers: [registry], collect () { this.set(piscina.queueSize) } })
     new Gauge({ name: 'meeting_ai_analysis_queue_max', help: 'Analysis tasks that may wait (ANALYSIS_QUEUE_MAX)', registers: [registry], collect () { this.set(maxQueue) } })
     new Gauge({ name: 'meeting_ai_analysis_threads', help: 'Worker threads of the analysis pool', registers: [registry], collect () { this.set(threads) } })
+    new Gauge({ name: 'meeting_ai_analysis_tasks_completed', help: 'Analysis tasks finished on the worker threads since start', registers: [registry], collect () { this.set(piscina.completed) } })
     new Gauge({ name: 'meeting_ai_analysis_utilization', help: 'Share of the analysis threads\' capacity in use since start (piscina utilization)', registers: [registry], collect () { this.set(piscina.utilization) } })
     /* eslint-enable no-new */
     return {
