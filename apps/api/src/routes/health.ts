@@ -10,6 +10,7 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
       operationId: 'getHealth',
       tags: ['operations'],
       summary: 'Readiness: the store and the analysis queue (503 when the store is down or the analysis queue is full)',
+      description: 'Use as the readiness probe: a full analysis queue (components.analysis DOWN) takes the pod out of rotation for new streams and calls without restarting it. GET /health/live is the liveness probe.',
       response: { 200: ref({ $id: 'Health' }), 503: ref({ $id: 'Health' }) }
     }
   }, async (request, reply): Promise<Health> => {
