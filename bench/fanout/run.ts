@@ -89,12 +89,12 @@ function metricValue (text: string, name: string): number {
  * `consolidate`, one consolidation per 1/CONSOLIDATIONS_PER_S s. Bounded by stop().
  */
 function sideLoad (base: string, consolidate: boolean) {
-  let stopped = false
+  const state = { stopped: false }
   let liveMaxMs = 0
   const statuses = new Map<string, number>()
   const requests: Array<Promise<void>> = []
   const probe = (async () => {
-    while (!stopped) {
+    while (!state.stopped) {
       const started = performance.now()
       try {
         await (await fetch(`${base}/health/live`)).text()
@@ -107,7 +107,7 @@ function sideLoad (base: string, consolidate: boolean) {
   })()
   const sender = (async () => {
     if (!consolidate) return
-    for (let i = 0; !stopped; i++) {
+    for (let i = 0; !state.stopped; i++) {
       const body = JSON.stringify(distinctDecisionMinutes(`bench-consolidate-${i}`, 4, CONSOLIDATION_CHARS / 4, Date.now() + i * 7_919))
       requests.push(fetch(`${base}/api/v1/transcripts/consolidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async (r) => { await r.text(); statuses.set(String(r.status), (statuses.get(String(r.status)) ?? 0) + 1) }, () => { statuses.set('error', (statuses.get('error') ?? 0) + 1) }))
@@ -116,7 +116,7 @@ function sideLoad (base: string, consolidate: boolean) {
   })()
   return {
     async stop (): Promise<{ liveMaxMs: number, consolidations: string }> {
-      stopped = true
+      state.stopped = true
       await Promise.all([probe, sender])
       // The consolidations still running finish within their budget (25 s).
       await Promise.all(requests)

@@ -17,9 +17,11 @@ test('the worker\'s live analysis runs on the shared analysis pool; event-loop d
   t.ok(service.engine instanceof PooledOfflineEngine, 'the offline engine of the worker runs on the pool')
   await service.app.ready()
 
-  const published = new Promise<ReplayEntry>((resolve) => {
-    void service.store.bus.subscribe(sample.meetingId, resolve)
-  })
+  let resolvePublished: (entry: ReplayEntry) => void = () => {}
+  const published = new Promise<ReplayEntry>((resolve) => { resolvePublished = resolve })
+  const listener = (entry: ReplayEntry): void => { resolvePublished(entry) }
+  await service.store.bus.subscribe(sample.meetingId, listener)
+  t.teardown(() => service.store.bus.unsubscribe(sample.meetingId, listener))
   const completedBefore = Number(/meeting_ai_analysis_tasks_completed (\d+)/.exec(await service.registry.metrics())![1])
   const ingest = await service.app.inject({ method: 'POST', url: '/api/v1/stt/events', payload: sample.segments.slice(0, 3) })
   t.equal(ingest.statusCode, 202)
