@@ -1,5 +1,5 @@
 import type { AnalysisEngine, CallOptions, ChunkAnalysis, ChunkInput, ConsolidationDraft, ReduceInput, SuggestInput, SuggestionDraft } from '../engine.ts'
-import { LlmAbortedError, LlmDeadlineError, LlmError } from '../errors.ts'
+import { LlmAbortedError, LlmDeadlineError, LlmError, type LlmErrorCode } from '../errors.ts'
 import { emit, type EngineMetrics } from '../metrics.ts'
 import { OFFLINE_ENGINE_NAME } from '../offline/engine.ts'
 import { taskModule, type AnalysisPool } from './analysis-pool.ts'
@@ -54,21 +54,16 @@ export class PooledOfflineEngine implements AnalysisEngine {
 
   async #run<T> (operation: string, input: unknown, options: CallOptions | undefined): Promise<T> {
     const started = Date.now()
+    let errorCode: LlmErrorCode | undefined
     try {
       const stopped = stoppedError(options)
       if (stopped !== undefined) throw stopped
-      let result: T
-      try {
-        result = await this.#pool.run<T>(OFFLINE_TASKS, operation, input, stopSignal(options))
-      } catch (error) {
-        throw stoppedError(options) ?? error
-      }
-      emit(this.#metrics, 'onCall', { engine: this.name, operation, durationMs: Date.now() - started, attempts: 0 })
-      return result
+      return await this.#pool.run<T>(OFFLINE_TASKS, operation, input, stopSignal(options)).catch((error: unknown) => { throw stoppedError(options) ?? error })
     } catch (error) {
-      const code = error instanceof LlmError ? error.code : undefined
-      emit(this.#metrics, 'onCall', { engine: this.name, operation, durationMs: Date.now() - started, attempts: 0, ...(code === undefined ? {} : { errorCode: code }) })
+      if (error instanceof LlmError) errorCode = error.code
       throw error
+    } finally {
+      emit(this.#metrics, 'onCall', { engine: this.name, operation, durationMs: Date.now() - started, attempts: 0, ...(errorCode !== undefined && { errorCode }) })
     }
   }
 }
