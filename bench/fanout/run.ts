@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { distinctDecisionMinutes } from '../../packages/testkit/src/samples/index.ts'
 import { args, cpuMs, emitResult, percentile, rssKiB, sleep, table } from '../lib/common.ts'
 import { startNchan, startOurs, startPushpin, type FanoutTarget } from './targets.ts'
 
@@ -16,7 +17,14 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget } from './target
  *     [--targets ours,nchan,nchan-redis,pushpin] [--connections 10000] [--meetings 1000] [--rate 1000] \
  *     [--seconds 10] [--clients 4] [--cpu-prof] [--ours-env SSE_PING_MS=600000] \
  *     [--ours-node-args='--trace-gc-nvp'] [--ours-stdout /tmp/api.out] [--server-nice -5] \
- *     [--dump-latencies /tmp/lat] [--client-node-args='--trace-gc']
+ *     [--dump-latencies /tmp/lat] [--client-node-args='--trace-gc'] \
+ *     [--consolidation-chars 200000] [--consolidations-per-s 1]
+ *
+ * Target `ours+consolidate` is `ours` with consolidations of --consolidation-chars characters
+ * (4 participants, distinct decisions: the costly case) POSTed --consolidations-per-s during the
+ * measured window. For both our targets the row also has the API's event-loop delay
+ * (perf_hooks monitorEventLoopDelay via prom-client, p99 and max over the window) and the
+ * slowest GET /health/live of one probe every 100 ms.
  *
  * The clients and the publisher share the two cores with the server under test. So that they do
  * not preempt it (each delivery wakes a client), every process of the target - ours: the API and
@@ -37,6 +45,8 @@ const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
 const SERVER_NICE = Number(opts.get('server-nice') ?? -5)
 const DUMP_DIR = opts.get('dump-latencies')
 const CLIENT_NODE_ARGS = (opts.get('client-node-args') ?? '').split(' ').filter(Boolean)
+const CONSOLIDATION_CHARS = Number(opts.get('consolidation-chars') ?? 200_000)
+const CONSOLIDATIONS_PER_S = Number(opts.get('consolidations-per-s') ?? 1)
 
 interface Row {
   target: string
@@ -60,7 +70,59 @@ interface Row {
   processes: string
   loadAverage: string
   serverNice: number
+  /** Ours only: event-loop delay p99 and max (ms), slowest /health/live (ms), consolidations by status. */
+  loopDelayP99: number
+  loopDelayMax: number
+  liveMaxMs: number
+  consolidations: string
   extra: string
+}
+
+/** A metric's value in a Prometheus text exposition, NaN when absent. */
+function metricValue (text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `))
+  return line === undefined ? NaN : Number(line.slice(name.length + 1))
+}
+
+/**
+ * Beside the fan-out, against our API: a /health/live probe every 100 ms, and with
+ * `consolidate`, one consolidation per 1/CONSOLIDATIONS_PER_S s. Bounded by stop().
+ */
+function sideLoad (base: string, consolidate: boolean) {
+  const state = { stopped: false }
+  let liveMaxMs = 0
+  const statuses = new Map<string, number>()
+  const requests: Array<Promise<void>> = []
+  const probe = (async () => {
+    while (!state.stopped) {
+      const started = performance.now()
+      try {
+        await (await fetch(`${base}/health/live`)).text()
+        liveMaxMs = Math.max(liveMaxMs, performance.now() - started)
+      } catch {
+        liveMaxMs = Infinity
+      }
+      await sleep(100)
+    }
+  })()
+  const sender = (async () => {
+    if (!consolidate) return
+    for (let i = 0; !state.stopped; i++) {
+      const body = JSON.stringify(distinctDecisionMinutes(`bench-consolidate-${i}`, 4, CONSOLIDATION_CHARS / 4, Date.now() + i * 7_919))
+      requests.push(fetch(`${base}/api/v1/transcripts/consolidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then(async (r) => { await r.text(); statuses.set(String(r.status), (statuses.get(String(r.status)) ?? 0) + 1) }, () => { statuses.set('error', (statuses.get('error') ?? 0) + 1) }))
+      await sleep(1000 / CONSOLIDATIONS_PER_S)
+    }
+  })()
+  return {
+    async stop (): Promise<{ liveMaxMs: number, consolidations: string }> {
+      state.stopped = true
+      await Promise.all([probe, sender])
+      // The consolidations still running finish within their budget (25 s).
+      await Promise.all(requests)
+      return { liveMaxMs, consolidations: [...statuses].map(([k, v]) => `${k}:${v}`).join(' ') }
+    }
+  }
 }
 
 const ask = async <T>(child: ChildProcess, type: string): Promise<T> => await new Promise<T>((resolve) => {
@@ -151,9 +213,15 @@ async function measure (target: FanoutTarget): Promise<Row> {
     publishErrors = 0
     expected = 0
     pending = []
+    const ourTarget = target.name.startsWith('ours')
+    // A scrape resets prom-client's event-loop delay histogram: the one after the window covers the window.
+    if (ourTarget) await (await fetch(`${target.base}/metrics`)).text()
+    const side = ourTarget ? sideLoad(target.base, target.name === 'ours+consolidate') : undefined
     const cpuBefore = sumCpu(target)
     await publishFor(SECONDS)
     await Promise.all(pending)
+    const loopMetrics = ourTarget ? await (await fetch(`${target.base}/metrics`)).text() : ''
+    const sideResult = await side?.stop()
     // Drain: until the received count reaches expected or stays still for 3 s (30 s at most).
     let received = -1
     let still = 0
@@ -195,6 +263,10 @@ async function measure (target: FanoutTarget): Promise<Row> {
       processes: target.describe(),
       loadAverage: loadAvg,
       serverNice: niceRefused ? 0 : SERVER_NICE,
+      loopDelayP99: metricValue(loopMetrics, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+      loopDelayMax: metricValue(loopMetrics, 'nodejs_eventloop_lag_max_seconds') * 1000,
+      liveMaxMs: sideResult?.liveMaxMs ?? NaN,
+      consolidations: sideResult?.consolidations ?? '',
       extra: await target.extra?.() ?? ''
     }
   } finally {
@@ -212,6 +284,7 @@ const starters: Record<string, () => Promise<FanoutTarget>> = {
     stdoutFile: opts.get('ours-stdout'),
     env: Object.fromEntries((opts.get('ours-env') ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
   }),
+  'ours+consolidate': async () => ({ ...await starters.ours!(), name: 'ours+consolidate' }),
   nchan: async () => await startNchan('memory'),
   'nchan-redis': async () => await startNchan('redis'),
   pushpin: startPushpin
@@ -242,12 +315,13 @@ const fmt = (n: number, digits = 1): string => Number.isFinite(n) ? n.toFixed(di
 const ours = rows.find((r) => r.target === 'ours')
 process.stdout.write(`\nfan-out: ${CONNECTIONS} SSE connections over ${MEETINGS} meetings, ${RATE} sets/s for ${SECONDS} s, ${CLIENTS} client processes, servers at nice ${niceRefused ? 0 : SERVER_NICE}\n`)
 process.stdout.write(table(
-  ['target', 'open/failed', 'open s', 'RSS/conn KiB', 'RSS idle MiB', 'delivered/expected', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'load avg', 'RSS/conn ours/x', 'p99 ours/x'],
+  ['target', 'open/failed', 'open s', 'RSS/conn KiB', 'RSS idle MiB', 'delivered/expected', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'load avg', 'RSS/conn ours/x', 'p99 ours/x', 'loop delay p99/max ms', 'live max ms', 'consolidations'],
   rows.map((r) => [r.target, `${r.open}/${r.failed}`, fmt(r.openMs / 1000), fmt(r.rssPerConnKiB, 2), fmt(r.rssIdleMiB), `${r.delivered}/${r.expected}`, fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1), fmt(r.serverCpuMs / 1000, 2), r.loadAverage,
     ours === undefined || r === ours ? '' : fmt(ours.rssPerConnKiB / r.rssPerConnKiB, 2),
-    ours === undefined || r === ours ? '' : fmt(ours.p99 / r.p99, 2)])
+    ours === undefined || r === ours ? '' : fmt(ours.p99 / r.p99, 2),
+    Number.isFinite(r.loopDelayP99) ? `${fmt(r.loopDelayP99)}/${fmt(r.loopDelayMax)}` : '', fmt(r.liveMaxMs), r.consolidations])
 ) + '\n')
 for (const r of rows) if (r.extra !== '') process.stdout.write(`${r.target}: ${r.extra}\n`)
 for (const f of failures) process.stdout.write(`${f.target} failed: ${f.error}\n`)
-emitResult('fanout', { connections: CONNECTIONS, meetings: MEETINGS, rate: RATE, seconds: SECONDS, clients: CLIENTS, rows, failures })
+emitResult('fanout', { connections: CONNECTIONS, meetings: MEETINGS, rate: RATE, seconds: SECONDS, clients: CLIENTS, consolidationChars: CONSOLIDATION_CHARS, consolidationsPerS: CONSOLIDATIONS_PER_S, rows, failures })
 process.exit(0)

@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { collectDefaultMetrics, Registry } from 'prom-client'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
-import { createEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
+import { AnalysisPool, createEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
 import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
 import { createWorker, type AnalysisSettings, type Worker, type WorkerLogger } from '@meeting-ai/worker'
 
@@ -55,10 +55,12 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
     ...(options.probeTimeoutMs !== undefined && { probeTimeoutMs: options.probeTimeoutMs })
   })
 
+  // One pool of analysis threads for the API's consolidations and the worker's live analysis.
+  const analysisPool = new AnalysisPool({ threads: config.analysisThreads, maxQueue: config.analysisQueueMax, registry })
   let worker: Worker | undefined
   let app: FastifyInstance | undefined
   try {
-    const engine = options.engine ?? createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger })
+    const engine = options.engine ?? createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger, pool: analysisPool })
     worker = createWorker({
       config,
       store,
@@ -70,7 +72,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
       ...(store.kind === 'embedded' && { checkpointStore: store.checkpoints }),
       ...(options.analysis !== undefined && { analysis: options.analysis })
     })
-    app = await buildApp({ config, store, registry, engine, pipeline: worker.pipeline })
+    app = await buildApp({ config, store, registry, engine, analysisPool, pipeline: worker.pipeline })
     const metrics = app.metrics
     countRedisError = (role) => { metrics.redisErrors.inc({ role }) }
     await worker.start()
@@ -94,6 +96,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
         closing ??= (async () => {
           await started.app.close()
           await started.worker.stop()
+          await analysisPool.close()
           await store.close()
         })()
         await closing
@@ -103,6 +106,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
     // A half-started process must not keep sockets or timers alive behind the error.
     await app?.close().catch(() => {})
     await worker?.stop().catch(() => {})
+    await analysisPool.close().catch(() => {})
     await store.close().catch(() => {})
     throw error
   }

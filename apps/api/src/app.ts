@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client'
 import type { Config } from '@meeting-ai/config'
 import type { StoreEngine } from '@meeting-ai/store'
 import type { SegmentPipeline } from '@meeting-ai/worker'
-import type { AnalysisEngine } from '@meeting-ai/llm'
+import type { AnalysisEngine, AnalysisPool } from '@meeting-ai/llm'
 import { loggerOptions } from './logger.ts'
 import { tooManyRequests } from './http/problems.ts'
 import problemPlugin from './plugins/app/problem.ts'
@@ -14,6 +14,7 @@ import authPlugin from './plugins/app/auth.ts'
 import storePlugin from './plugins/external/store.ts'
 import corsPlugin from './plugins/external/cors.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
+import analysisPoolPlugin from './plugins/external/analysis-pool.ts'
 import llmPlugin from './plugins/external/llm.ts'
 import consolidationPlugin from './consolidation/plugin.ts'
 import ssePlugin from './plugins/external/sse.ts'
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   pipeline?: SegmentPipeline
   /** Analysis engine (tests, all-in-one); when absent the app makes one from the LLM_* settings. */
   engine?: AnalysisEngine
+  /** Worker threads for analysis (all-in-one shares its worker's); when absent the app makes its own. */
+  analysisPool?: AnalysisPool
   /** false silences request logs (benchmarks); default follows LOG_LEVEL. */
   logger?: boolean
 }
@@ -67,6 +70,7 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   await app.register(corsPlugin, { origins: config.frontendOrigin })
   await app.register(swaggerPlugin)
   await app.register(ssePlugin)
+  await app.register(analysisPoolPlugin, { config, ...(options.analysisPool !== undefined && { pool: options.analysisPool }) })
   await app.register(llmPlugin, { config, ...(options.engine !== undefined && { engine: options.engine }) })
   await app.register(rateLimit, {
     global: false,

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
 import { loadConfigOrExit } from '@meeting-ai/config'
-import { createEngine, prometheusEngineMetrics } from '@meeting-ai/llm'
+import { AnalysisPool, createEngine, prometheusEngineMetrics } from '@meeting-ai/llm'
 import { selectEngine } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
@@ -19,7 +19,10 @@ try {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)
 }
-const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger })
+// Live analysis with the offline engine is CPU work: it runs on worker threads, so the
+// event loop keeps reading events, renewing leases and answering probes.
+const analysisPool = new AnalysisPool({ threads: config.analysisThreads, maxQueue: config.analysisQueueMax, registry })
+const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger, pool: analysisPool })
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
 if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })
@@ -32,6 +35,7 @@ closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   else logger.info({ signal }, 'worker stopping')
   await worker.stop()
   await metricsServer?.close()
+  await analysisPool.close()
   await store.close()
 })
 

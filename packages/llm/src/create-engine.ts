@@ -1,3 +1,5 @@
+import type { AnalysisPool } from './analysis-pool/analysis-pool.ts'
+import { PooledOfflineEngine } from './analysis-pool/pooled-offline-engine.ts'
 import type { AnalysisEngine } from './engine.ts'
 import type { EngineMetrics } from './metrics.ts'
 import { OfflineEngine } from './offline/engine.ts'
@@ -36,6 +38,8 @@ export interface CreateEngineOptions extends LlmSettings {
   metrics?: EngineMetrics
   /** Where the provider logs capability changes (pino's shape). */
   logger?: OpenAiEngineOptions['logger']
+  /** The worker-thread pool the offline engine runs on; without one it runs on the caller's thread. */
+  pool?: AnalysisPool
   /** Fine tuning of the OpenAI provider that has no environment variable (breaker, backoff, an Entra credential). */
   openai?: Partial<Omit<OpenAiEngineOptions, 'model'>> & { azureCredential?: AzureOpenAiOptions['credential'] }
 }
@@ -66,7 +70,10 @@ export function createEngine (options: CreateEngineOptions = {}): AnalysisEngine
     throw new EngineConfigError(`LLM_STRUCTURED_OUTPUT must be auto, json_schema or json_object, not ${structured}`)
   }
   const configured = options.llmApiKey !== undefined || options.llmBaseUrl !== undefined || provider === 'azure'
-  if (kind === 'offline' || (kind === 'auto' && !configured)) return new OfflineEngine(options.metrics === undefined ? {} : { metrics: options.metrics })
+  if (kind === 'offline' || (kind === 'auto' && !configured)) {
+    const engineOptions = options.metrics === undefined ? {} : { metrics: options.metrics }
+    return options.pool === undefined ? new OfflineEngine(engineOptions) : new PooledOfflineEngine(options.pool, engineOptions)
+  }
   if (!configured) {
     throw new EngineConfigError('LLM_ENGINE=openai needs LLM_API_KEY (OpenAI), LLM_BASE_URL (a compatible server) or LLM_PROVIDER=azure')
   }

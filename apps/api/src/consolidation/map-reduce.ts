@@ -1,9 +1,10 @@
-import { setImmediate as yieldToIo } from 'node:timers/promises'
 import pLimit from 'p-limit'
 import type { Agenda } from '@meeting-ai/contracts'
-import { isLlmError, type AnalysisEngine, type CallOptions, type ChunkAnalysis, type ConsolidationDraft, type MinutesPart, type ReduceInput } from '@meeting-ai/llm'
+import {
+  isLlmError, taskModule, type AnalysisEngine, type AnalysisPool, type CallOptions, type ChunkAnalysis, type ConsolidationDraft, type MinutesPart, type ReduceInput
+} from '@meeting-ai/llm'
 import type { Budget } from './budget.ts'
-import { chunkMinutes, type MinutesChunk } from './chunking.ts'
+import type { MinutesChunk } from './chunking.ts'
 
 /** What to analyse: the stored or received request, plus regeneration's extras. */
 export interface AnalysisPlan {
@@ -25,8 +26,10 @@ export interface AnalysisOutcome {
 
 export interface MapReduceOptions {
   engine: AnalysisEngine
-  /** The offline engine: answers in milliseconds, used for whatever the main engine has not finished. */
+  /** The offline engine on the analysis pool, used for whatever the main engine has not finished. */
   fallback: AnalysisEngine
+  /** Where chunking runs (and the fallback's tasks queue): off the event loop. */
+  pool: AnalysisPool
   contextChars: number
   concurrency: number
   /** A chunk (or the reduce step) the main engine did not deliver; reason is `budget` or an LLM error code. */
@@ -36,6 +39,7 @@ export interface MapReduceOptions {
 }
 
 const BUDGET = 'budget'
+export const CONSOLIDATION_TASKS = taskModule(import.meta.url, 'consolidation-tasks')
 
 /**
  * The offline engine costs CPU time roughly in proportion to the text: about 10-45 µs per
@@ -125,8 +129,23 @@ function asChunk (draft: ConsolidationDraft): ChunkAnalysis {
  * does the missing part and the outcome says which parts in `notes`.
  */
 export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions): Promise<AnalysisOutcome> {
+  // Offline work (chunking, fallback analyses) stops at the final reserve, where the budget
+  // rules leave a missing part out; the last merge stops where the answer would be late. A
+  // stopped task's thread is terminated by the pool, so nothing keeps burning CPU for an
+  // answer already given; the reserve also covers starting its replacement for the merge.
+  const offlinePhase = budget.phaseSignal(budget.reduceDeadline)
+  const mergePhase = budget.phaseSignal(budget.deadline - budget.finalReserveMs / 4)
+  try {
+    return await analyseWithin(plan, budget, options, { offline: offlinePhase.signal, merge: mergePhase.signal })
+  } finally {
+    offlinePhase.end()
+    mergePhase.end()
+  }
+}
+
+async function analyseWithin (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions, stops: { offline: AbortSignal, merge: AbortSignal }): Promise<AnalysisOutcome> {
   const { engine, fallback } = options
-  const chunks = chunkMinutes(plan.minutes, options.contextChars)
+  const chunks = await options.pool.run<MinutesChunk[]>(CONSOLIDATION_TASKS, 'chunk', { minutes: plan.minutes, maxChars: options.contextChars }, stops.offline)
   const chunkInput = (chunk: MinutesChunk) => ({
     agendas: plan.agendas,
     minutes: chunk.minutes,
@@ -141,24 +160,35 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     ...(plan.language !== undefined && { language: plan.language }),
     ...(plan.instructions !== undefined && { instructions: plan.instructions })
   })
-  const offlineChunk = async (chunk: MinutesChunk): Promise<ChunkAnalysis> => {
+  /** The offline analysis of a chunk, or undefined when the budget stopped it. */
+  const offlineChunk = async (chunk: MinutesChunk): Promise<ChunkAnalysis | undefined> => {
     const started = Date.now()
-    const analysis = await fallback.analyseChunk(chunkInput(chunk))
-    offlineCost.observe(chunk.chars, Date.now() - started)
-    return analysis
-  }
-  const offline = async (): Promise<ConsolidationDraft> => {
-    const analyses: ChunkAnalysis[] = []
-    for (const chunk of chunks) {
-      analyses.push(await offlineChunk(chunk))
-      await yieldToIo()
+    try {
+      const analysis = await fallback.analyseChunk(chunkInput(chunk), { signal: stops.offline })
+      offlineCost.observe(chunk.chars, Date.now() - started)
+      return analysis
+    } catch (error) {
+      if (stops.offline.aborted) return undefined
+      throw error
     }
-    return await fallback.reduce(reduceInput(analyses))
+  }
+  const skippedNote = (labels: string[]): string[] => labels.length > 0 ? [`Not analysed at all (the time budget ran out): ${labels.join('; ')}.`] : []
+  const complete = (analyses: Array<ChunkAnalysis | undefined>): ChunkAnalysis[] => {
+    const done = analyses.filter((a): a is ChunkAnalysis => a !== undefined)
+    if (done.length === 0) throw new Error('no part of the minutes could be analysed within the budget')
+    return done
+  }
+  // All chunks through the offline engine, as many at once as the pool has threads.
+  const offline = async (leadNotes: string[]): Promise<AnalysisOutcome> => {
+    const perThread = pLimit(options.pool.threads)
+    const analyses = await Promise.all(chunks.map(async (chunk) => await perThread(async () => await offlineChunk(chunk))))
+    const notes = [...leadNotes, ...skippedNote(chunks.filter((_, i) => analyses[i] === undefined).map((c) => c.label))]
+    const draft = await fallback.reduce(reduceInput(complete(analyses)), { signal: stops.merge })
+    return { draft, notes, partial: notes.length > 0, model: fallback.name }
   }
 
-  // The offline engine as the main engine is fast and complete: no budget plumbing needed.
-  if (engine.name === fallback.name) return { draft: await offline(), notes: [], partial: false, model: fallback.name }
-  if (options.offlineOnly !== undefined) return { draft: await offline(), notes: [options.offlineOnly], partial: true, model: fallback.name }
+  if (engine.name === fallback.name) return await offline([])
+  if (options.offlineOnly !== undefined) return await offline([options.offlineOnly])
 
   const limit = pLimit(options.concurrency)
   const mapPhase = budget.phaseSignal(budget.mapDeadline)
@@ -169,7 +199,7 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
 
   // The fallback shadow: offline analyses of the chunks the LLM has not delivered, started as
   // late as possible yet early enough to be done by the map deadline, last-queued chunks first
-  // (the LLM reaches them last). It yields between chunks so other requests are served.
+  // (the LLM reaches them last). They run on the analysis pool, so other requests are served meanwhile.
   const shadowed = new Map<number, ChunkAnalysis>()
   // Stopped with a plain timer and flag: an aborted timers/promises delay builds an AbortError per run.
   const shadowState: { stopped: boolean, timer?: NodeJS.Timeout, wake?: () => void } = { stopped: false }
@@ -186,8 +216,9 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
         continue
       }
       const chunk = open[open.length - 1]!
-      shadowed.set(chunk.index, await offlineChunk(chunk))
-      await yieldToIo()
+      const analysis = await offlineChunk(chunk)
+      if (analysis === undefined) return
+      shadowed.set(chunk.index, analysis)
     }
   })()
 
@@ -213,39 +244,36 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   const notes: string[] = []
   const byReason = new Map<string, string[]>()
   const skipped: string[] = []
-  // Past this point the answer would come too late: what is still missing is left out, and said so.
-  const lastStart = budget.reduceDeadline + budget.finalReserveMs / 2
+  // Past the offline stop the answer would come too late: what is still missing is left out, and said so.
   for (const [index, reason] of [...failed].sort(([a], [b]) => a - b)) {
     options.onFailure?.('chunk', reason)
     const chunk = chunks[index]!
-    const ready = shadowed.get(index)
-    if (ready === undefined && Date.now() >= lastStart) {
+    const ready = shadowed.get(index) ?? (stops.offline.aborted ? undefined : await offlineChunk(chunk))
+    if (ready === undefined) {
       skipped.push(chunk.label)
       continue
     }
     byReason.set(reason, [...(byReason.get(reason) ?? []), chunk.label])
-    analyses[index] = ready ?? await offlineChunk(chunk)
+    analyses[index] = ready
   }
-  const complete = analyses.filter((a): a is ChunkAnalysis => a !== undefined)
-  if (complete.length === 0) throw new Error('no part of the minutes could be analysed within the budget')
-  const skippedNote = skipped.length > 0 ? [`Not analysed at all (the time budget ran out): ${skipped.join('; ')}.`] : []
+  const analysed = complete(analyses)
 
   if (failed.size === chunks.length) {
     const reason = [...byReason.keys()].map(describeReason).join('; ')
-    const draft = await fallback.reduce(reduceInput(complete))
-    return { draft, notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`, ...skippedNote], partial: true, model: fallback.name }
+    const draft = await fallback.reduce(reduceInput(analysed), { signal: stops.merge })
+    return { draft, notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`, ...skippedNote(skipped)], partial: true, model: fallback.name }
   }
   for (const [reason, labels] of byReason) {
     notes.push(`Summarised by the offline extractive engine because ${describeReason(reason)}: ${labels.join('; ')}.`)
   }
-  notes.push(...skippedNote)
+  notes.push(...skippedNote(skipped))
 
   const reducePhase = budget.phaseSignal(budget.reduceDeadline)
   const reduceSignal = reducePhase.signal
   const reduceOptions: CallOptions = { signal: reduceSignal, deadline: budget.reduceDeadline }
   let draft: ConsolidationDraft
   try {
-    let level = complete
+    let level = analysed
     for (;;) {
       const groups = groupsThatFit(level, options.contextChars)
       if (groups.length <= 1 || groups.length === level.length) break
@@ -256,7 +284,7 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
     const reason = reasonOf(error, reduceSignal)
     options.onFailure?.('reduce', reason)
     notes.push(`Merged across participants by the offline extractive engine because ${describeReason(reason)}.`)
-    draft = await fallback.reduce(reduceInput(complete))
+    draft = await fallback.reduce(reduceInput(analysed), { signal: stops.merge })
   } finally {
     reducePhase.end()
   }

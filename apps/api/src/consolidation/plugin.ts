@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
 import { MemoryConsolidationResultStore, RedisConsolidationResultStore, type ConsolidationResultStore, type StoreEngine } from '@meeting-ai/store'
+import { settledWithin } from '../plugins/external/llm.ts'
 import { consolidationMetrics } from './metrics.ts'
 import { ConsolidationService } from './service.ts'
 
@@ -26,6 +27,7 @@ export default fp(async function consolidationPlugin (app: FastifyInstance, opti
   const service = new ConsolidationService({
     engine: app.llm,
     fallback: app.offlineLlm,
+    pool: app.analysisPool,
     results: resultStoreFor(app.store, config.resultTtlS),
     metrics: consolidationMetrics(app.metrics.registry),
     logger: app.log,
@@ -37,6 +39,12 @@ export default fp(async function consolidationPlugin (app: FastifyInstance, opti
     }
   })
   app.decorate('consolidation', service)
+  // Like the offline engine's warm-up (plugins/external/llm.ts): waited for, up to a limit.
+  let warming: Promise<void> | undefined
+  app.addHook('onReady', async () => {
+    warming = service.warmUp()
+    await settledWithin(warming, 3000)
+  })
   // Runs whose callers left are finished (within their budget) so their answers are cached before the store closes.
-  app.addHook('preClose', async () => { await service.drain() })
-}, { name: 'consolidation', dependencies: ['store', 'metrics', 'llm'] })
+  app.addHook('preClose', async () => { await Promise.all([warming, service.drain()]) })
+}, { name: 'consolidation', dependencies: ['store', 'metrics', 'llm', 'analysis-pool'] })

@@ -1,13 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Agenda, ConsolidateRequest, ConsolidateResponse, RegenerateRequest } from '@meeting-ai/contracts'
-import type { AnalysisEngine, ConsolidationDraft, MinutesPart } from '@meeting-ai/llm'
+import { AnalysisQueueFullError, type AnalysisEngine, type AnalysisPool, type ConsolidationDraft, type MinutesPart } from '@meeting-ai/llm'
 import type { ConsolidationResultStore, RunLease } from '@meeting-ai/store'
 import { Budget } from './budget.ts'
 import { requestHash } from './canonical-request.ts'
 import { ConsolidationError } from './errors.ts'
-import { finalise } from './finalise.ts'
-import { analyseMinutes, type AnalysisOutcome, type AnalysisPlan } from './map-reduce.ts'
+import type { FinaliseContext } from './finalise.ts'
+import { analyseMinutes, CONSOLIDATION_TASKS, type AnalysisOutcome, type AnalysisPlan } from './map-reduce.ts'
 import type { ConsolidationMetrics, Operation, Outcome } from './metrics.ts'
 import { SingleFlight } from './single-flight.ts'
 
@@ -21,6 +21,8 @@ export interface ConsolidationLimits {
 export interface ConsolidationServiceOptions {
   engine: AnalysisEngine
   fallback: AnalysisEngine
+  /** Worker threads for chunking, the offline engine and finalising. */
+  pool: AnalysisPool
   results: ConsolidationResultStore
   metrics: ConsolidationMetrics
   logger: FastifyBaseLogger
@@ -57,6 +59,7 @@ const ELSEWHERE_NOTE = 'Another instance was still consolidating this same reque
 export class ConsolidationService {
   readonly #engine: AnalysisEngine
   readonly #fallback: AnalysisEngine
+  readonly #pool: AnalysisPool
   readonly #results: ConsolidationResultStore
   readonly #metrics: ConsolidationMetrics
   readonly #log: FastifyBaseLogger
@@ -66,6 +69,7 @@ export class ConsolidationService {
   constructor (options: ConsolidationServiceOptions) {
     this.#engine = options.engine
     this.#fallback = options.fallback
+    this.#pool = options.pool
     this.#results = options.results
     this.#metrics = options.metrics
     this.#log = options.logger
@@ -102,6 +106,8 @@ export class ConsolidationService {
     if (cached != null) {
       result = { response: cached, outcome: 'cached' }
     } else {
+      // A full analysis queue refuses new runs up front (503 + Retry-After) rather than queueing them past their budget.
+      this.#pool.admit()
       // Detached from the HTTP request: a caller that disconnects does not stop the run, whose answer is cached for its retry.
       const flight = this.#flights.run(hash, async () => await this.#runOnce(request, hash, budget, log))
       if (flight.shared) log.info('joined an identical consolidation already running')
@@ -144,7 +150,8 @@ export class ConsolidationService {
     }
 
     const plan = this.#plan(request, agendas, language, body.instructions)
-    const fresh = this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
+    this.#pool.admit()
+    const fresh = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log), budget)
     let response = fresh
     if (target !== undefined && previous != null) {
       // One item regenerated: every other item and every todo as the caller has them.
@@ -162,6 +169,20 @@ export class ConsolidationService {
     }
     if (!response.partial) await this.#tryStore('saveResult', () => this.#results.saveResult(meetingId, response))
     return this.#answered('regenerate', budget, { response, outcome: response.partial ? 'partial' : 'complete' }, log)
+  }
+
+  /** Loads chunking and finalising into every analysis thread at start rather than within a first request's budget. */
+  async warmUp (): Promise<void> {
+    const minutes: MinutesPart[] = [{ userId: 'warm-up', content: 'Kim will send the budget by Friday.' }]
+    const outcome: AnalysisOutcome = { draft: { keywords: [], agendaSummaries: [], todos: [] }, notes: [], partial: false, model: this.#engine.name }
+    try {
+      await Promise.all(Array.from({ length: this.#pool.threads }, async () => {
+        await this.#pool.run(CONSOLIDATION_TASKS, 'chunk', { minutes, maxChars: this.#limits.contextChars })
+        await this.#response('warm-up', { agendas: [], minutes }, outcome)
+      }))
+    } catch (error) {
+      this.#log.warn({ err: error }, 'consolidation warm-up failed')
+    }
   }
 
   /** Waits for runs whose callers are gone, so their answers reach the cache before shutdown. */
@@ -193,7 +214,7 @@ export class ConsolidationService {
       if (typeof waited === 'object') return { response: waited, outcome: 'cached' }
       if (waited === 'deadline' || attempt >= 1) {
         const plan = this.#plan(request, request.agendas ?? [], request.language)
-        const response = this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log, ELSEWHERE_NOTE))
+        const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log, ELSEWHERE_NOTE), budget)
         return { response, outcome: 'partial' }
       }
     }
@@ -205,7 +226,7 @@ export class ConsolidationService {
     const writes: Array<Promise<unknown>> = [this.#tryStore('saveRequest', () => this.#results.saveRequest(request.meetingId, request))]
     try {
       const plan = this.#plan(request, request.agendas ?? [], request.language)
-      const response = this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log))
+      const response = await this.#response(request.meetingId, plan, await this.#analyse(plan, budget, log), budget)
       if (response.partial) return { response, outcome: 'partial' }
       writes.push(
         this.#tryStore('cache', () => this.#results.cache(hash, response)),
@@ -257,6 +278,7 @@ export class ConsolidationService {
       const outcome = await analyseMinutes(plan, budget, {
         engine: this.#engine,
         fallback: this.#fallback,
+        pool: this.#pool,
         contextChars: this.#limits.contextChars,
         concurrency: this.#limits.concurrency,
         onFailure: (step, reason) => {
@@ -268,13 +290,16 @@ export class ConsolidationService {
       if (outcome.partial) log.warn({ notes: outcome.notes.length, elapsedMs: budget.elapsedMs() }, 'consolidation answer is partial')
       return outcome
     } catch (error) {
+      // Not a failure of the analysis: the caller is told to come back (503 + Retry-After).
+      if (error instanceof AnalysisQueueFullError) throw error
       log.error({ err: error, elapsedMs: budget.elapsedMs() }, 'consolidation produced no usable answer')
       throw new ConsolidationError('NO_USABLE_ANSWER', 'No usable analysis could be produced within the time budget', undefined, { cause: error })
     }
   }
 
-  #response (meetingId: string, plan: AnalysisPlan, outcome: AnalysisOutcome): ConsolidateResponse {
-    return finalise(outcome.draft, {
+  /** The draft as the wire answer, finalised on the analysis pool; stopped at the budget's end (then 504). */
+  async #response (meetingId: string, plan: AnalysisPlan, outcome: AnalysisOutcome, budget?: Budget): Promise<ConsolidateResponse> {
+    const context: FinaliseContext = {
       meetingId,
       agendas: plan.agendas,
       ...(plan.language !== undefined && { language: plan.language }),
@@ -282,7 +307,17 @@ export class ConsolidationService {
       model: outcome.model,
       partial: outcome.partial,
       notes: outcome.notes
-    })
+    }
+    const phase = budget?.phaseSignal(budget.deadline)
+    try {
+      return await this.#pool.run<ConsolidateResponse>(CONSOLIDATION_TASKS, 'finaliseDraft', { draft: outcome.draft, context }, phase?.signal)
+    } catch (error) {
+      if (phase?.signal.aborted !== true) throw error
+      this.#log.error({ meetingId, elapsedMs: budget?.elapsedMs() }, 'finalising the answer did not end within the time budget')
+      throw new ConsolidationError('NO_USABLE_ANSWER', 'No usable analysis could be produced within the time budget', undefined, { cause: error })
+    } finally {
+      phase?.end()
+    }
   }
 
   #answered (operation: Operation, budget: Budget, result: RunResult, log: FastifyBaseLogger): ConsolidateResponse {

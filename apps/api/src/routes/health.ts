@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Health, Liveness } from '@meeting-ai/contracts'
 import { ref } from '../http/openapi.ts'
 
+type HealthComponent = Health['components'][string]
+
 export default async function healthRoutes (app: FastifyInstance): Promise<void> {
   // Probes come every few seconds from every orchestrator and balancer: their request lines
   // stay out of the info log (a store that is down is still logged, at warn).
@@ -10,24 +12,35 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
     schema: {
       operationId: 'getHealth',
       tags: ['operations'],
-      summary: 'Service health with the store component (503 when the store is down)',
+      summary: 'Readiness: the store and the analysis queue (503 when the store is down or the analysis queue is full)',
+      description: 'Use as the readiness probe: a full analysis queue (components.analysis DOWN) takes the pod out of rotation for new streams and calls without restarting it. GET /health/live is the liveness probe.',
       // Public on purpose: orchestrators and load balancers probe it without credentials.
       security: [],
       response: {
-        200: { description: 'The store answers', ...ref({ $id: 'Health' }) },
-        503: { description: 'The store does not answer', ...ref({ $id: 'Health' }) }
+        200: { description: 'The store answers and the analysis queue takes work', ...ref({ $id: 'Health' }) },
+        503: { description: 'The store does not answer or the analysis queue is full', ...ref({ $id: 'Health' }) }
       }
     }
   }, async (request, reply): Promise<Health> => {
     const component = app.store.kind === 'redis' ? 'redis' : 'embedded'
+    const pool = app.analysisPool
+    // A full analysis queue makes this pod unready, not dead: Kubernetes sends new streams and
+    // consolidations elsewhere while the queue drains, and keeps the open streams here.
+    const analysis: HealthComponent = {
+      status: pool.full ? 'DOWN' : 'UP',
+      details: { queued: pool.queued, maxQueue: pool.maxQueue, threads: pool.threads }
+    }
+    let store: HealthComponent
     try {
       await app.store.ping()
-      return { status: 'UP', engine: app.store.kind, components: { [component]: { status: 'UP' } } }
+      store = { status: 'UP' }
     } catch (error) {
       request.log.warn({ err: error }, 'health check: store is down')
-      reply.code(503)
-      return { status: 'DOWN', engine: app.store.kind, components: { [component]: { status: 'DOWN', details: { error: (error as Error).message } } } }
+      store = { status: 'DOWN', details: { error: (error as Error).message } }
     }
+    const up = store.status === 'UP' && analysis.status === 'UP'
+    if (!up) reply.code(503)
+    return { status: up ? 'UP' : 'DOWN', engine: app.store.kind, components: { [component]: store, analysis } }
   })
 
   app.get('/health/live', {

@@ -30,7 +30,8 @@ export default async function consolidateRoutes (app: FastifyInstance, options: 
         'Answers within CONSOLIDATE_BUDGET_MS of arrival (default 25 s, under the caller\'s 30 s timeout). Long minutes are chunked and analysed in parallel, then merged.',
         'When the LLM is late or down, the missing parts come from the offline extractive engine: the answer then has `partial: true` and `notes` naming those parts (504 only when nothing usable exists).',
         'Identical requests (same content whatever the order of participants or keys) are answered from a cache for RESULT_TTL_S; a partial answer is never cached. A run continues after the caller disconnects, so a retry finds its answer.',
-        'Total minutes are capped by MAX_MINUTES_CHARS (400) and the body by BODY_LIMIT_BYTES (413).'
+        'Total minutes are capped by MAX_MINUTES_CHARS (400) and the body by BODY_LIMIT_BYTES (413).',
+        'The analysis runs on worker threads with a bounded queue (ANALYSIS_THREADS, ANALYSIS_QUEUE_MAX): offline work still running when its part of the budget ends is stopped and the parts left out are named in `notes`; when the queue is full the answer is 503 `ANALYSIS_QUEUE_FULL` with `Retry-After`.'
       ].join('\n\n'),
       security: [{ apiKey: [] }],
       headers: Headers,

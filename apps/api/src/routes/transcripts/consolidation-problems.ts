@@ -1,8 +1,12 @@
+import { AnalysisQueueFullError } from '@meeting-ai/llm'
 import { ConsolidationError } from '../../consolidation/errors.ts'
 import { HttpProblem, badRequest, gatewayTimeout, notFound, serviceUnavailable } from '../../http/problems.ts'
 
 /** The HTTP answer to each ConsolidationError code; anything else is rethrown for the problem plugin. */
 export function consolidationProblem (error: unknown): unknown {
+  if (error instanceof AnalysisQueueFullError) {
+    return new HttpProblem(503, error.code, 'Service Unavailable', error.message, undefined, { 'retry-after': String(error.retryAfterS) })
+  }
   if (!(error instanceof ConsolidationError)) return error
   const fieldErrors = error.field !== undefined ? [{ field: error.field, message: error.message }] : undefined
   switch (error.code) {

@@ -1,0 +1,2 @@
+export { AnalysisPool, AnalysisQueueFullError, taskModule, threadExecArgv, type AnalysisPoolOptions } from './analysis-pool.ts'
+export { PooledOfflineEngine } from './pooled-offline-engine.ts'
