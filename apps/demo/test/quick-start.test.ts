@@ -104,7 +104,9 @@ test('the README quick start from a fresh clone: start, replay, suggestions in c
   t.equal((await completed(run('git', ['clone', '-q', REPO_ROOT, clone], { cwd: REPO_ROOT, env }))).code, 0, 'git clone')
   const commands = await quickStartCommands(join(clone, 'README.md'))
   t.match(commands[0], /^npm i -g pnpm@10 && pnpm install && pnpm start$/, 'step 1: install pnpm, install, start')
-  t.equal(commands[1], 'pnpm install --frozen-lockfile && pnpm test', 'step 2: the test command .ci/run runs')
+  t.equal(commands[1], 'npm i -g pnpm@10 && pnpm install --frozen-lockfile && pnpm test', 'step 2: install pnpm, install, test')
+  const ciTest = /^readme_test\(\) \{ (.+); \}$/m.exec(await readFile(join(clone, '.ci', 'run'), 'utf8'))?.[1]
+  t.equal(ciTest, commands[1], 'step 2 is the test command .ci/run runs, verbatim')
   // The store is warm: the install of step 1 without the network (pnpm itself is on PATH already).
   const install = await completed(run('pnpm', ['install', '--offline', '--frozen-lockfile'], inClone))
   t.equal(install.code, 0, `pnpm install: ${install.stderr.slice(-500)}`)
