@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
 import { loadConfigOrExit } from '@meeting-ai/config'
-import { AnalysisPool, createEngine, prometheusEngineMetrics } from '@meeting-ai/llm'
+import { AnalysisPool, createEngine, prometheusEngineMetrics, warmUpOfflineThreads } from '@meeting-ai/llm'
 import { selectEngine } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
@@ -39,5 +39,7 @@ closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   await store.close()
 })
 
+// Before the first event: a live analysis right after start must not wait for threads to load.
+await warmUpOfflineThreads(analysisPool).catch((error: unknown) => { logger.warn({ err: error }, 'offline engine warm-up failed') })
 await worker.start()
 logger.info({ source: worker.source?.name ?? 'none', engine: engine.name, metricsPort: metricsServer?.port }, 'worker started')

@@ -45,7 +45,7 @@ async function accepted (registry: Registry, outcome = 'accepted'): Promise<numb
 }
 
 async function replayToHub (peer: EventHubsPeer, prefix: string): Promise<{ code: number | null, stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=@meeting-ai/source', '--import', 'tsx', 'apps/worker/src/cli/replay.ts', 'sample:ko', '--fast', '--to', 'eventhubs'], {
+  const child = spawn(process.execPath, ['--conditions=@meeting-ai/source', '--import', 'tsx', 'apps/worker/src/cli/replay.ts', 'sample:ko', '--meeting', koreanLaunchMeeting.meetingId, '--fast', '--to', 'eventhubs'], {
     cwd: repoRoot,
     env: { ...process.env, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, EVENTHUBS_SEND_CONNECTION_STRING: peer.connectionString('send') },
     stdio: ['ignore', 'ignore', 'pipe']

@@ -67,3 +67,19 @@ export class PooledOfflineEngine implements AnalysisEngine {
     }
   }
 }
+
+const WARM_UP_MINUTES = [{ userId: 'warm-up', content: 'Budget: we agreed to cut travel. Kim will send the budget by Friday.\n예산: 출장비를 줄이기로 함. 김민수 님이 금요일까지 예산안을 보내기로 함.' }]
+
+/**
+ * Loads the offline engine's module graph and lazy parts (segmenters, stop-word tables) in
+ * every thread of the pool, so that the first live analysis or late-budget fallback does not
+ * pay a thread's start-up. Metrics-free: the warm-up is no analysis call.
+ */
+export async function warmUpOfflineThreads (pool: AnalysisPool): Promise<void> {
+  const engine = new PooledOfflineEngine(pool)
+  // Idle threads take concurrent tasks one each.
+  await Promise.all(Array.from({ length: pool.threads }, async () => {
+    const chunk = await engine.analyseChunk({ agendas: [], minutes: WARM_UP_MINUTES })
+    await engine.reduce({ agendas: [], chunks: [chunk] })
+  }))
+}

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { createEngine, OFFLINE_ENGINE_NAME, PooledOfflineEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
+import { createEngine, OFFLINE_ENGINE_NAME, PooledOfflineEngine, prometheusEngineMetrics, warmUpOfflineThreads, type AnalysisEngine } from '@meeting-ai/llm'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,15 +47,7 @@ export default fp(async function llmPlugin (app: FastifyInstance, options: LlmPl
   let warming: Promise<void> | undefined
   app.addHook('onReady', async () => {
     const started = Date.now()
-    const minutes = [{ userId: 'warm-up', content: 'Budget: we agreed to cut travel. Kim will send the budget by Friday.\n예산: 출장비를 줄이기로 함. 김민수 님이 금요일까지 예산안을 보내기로 함.' }]
-    // Once per thread (idle threads take concurrent tasks one each): each has its own module
-    // graph. A metrics-free instance: the warm-up is no LLM call (meeting_ai_llm_calls_total
-    // counts only real work).
-    const warmUp = new PooledOfflineEngine(app.analysisPool)
-    warming = Promise.all(Array.from({ length: app.analysisPool.threads }, async () => {
-      const chunk = await warmUp.analyseChunk({ agendas: [], minutes })
-      await warmUp.reduce({ agendas: [], chunks: [chunk] })
-    })).then(() => { app.log.debug({ ms: Date.now() - started }, 'offline engine warmed up') }, (error: unknown) => {
+    warming = warmUpOfflineThreads(app.analysisPool).then(() => { app.log.debug({ ms: Date.now() - started }, 'offline engine warmed up') }, (error: unknown) => {
       app.log.warn({ err: error }, 'offline engine warm-up failed')
     })
     await settledWithin(warming, WARM_UP_WAIT_MS)
