@@ -6,7 +6,8 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
  * The time plan of one consolidation, counted from the request's arrival (the caller's 30 s
  * clock started then, not when we began working):
  *
- *   arrival ── map (LLM per chunk) ── mapDeadline ── reduce (LLM) ── reduceDeadline ── fallback + store ── deadline
+ *   arrival ── map (LLM per chunk) ── mapDeadline ── reduce (LLM) ── reduceDeadline
+ *     ── offline merge ── mergeDeadline ── finalise ── finaliseDeadline ── store, send ── deadline
  *
  * Whatever the LLM has not finished by a phase's end is done by the offline engine, which
  * takes milliseconds, in the reserve kept before the deadline.
@@ -30,6 +31,16 @@ export class Budget {
 
   get reduceDeadline (): number {
     return this.deadline - this.finalReserveMs
+  }
+
+  /** The offline merge of what the LLM left undone ends here... */
+  get mergeDeadline (): number {
+    return this.deadline - this.finalReserveMs / 2
+  }
+
+  /** ...and finalising the answer here: the last quarter of the reserve is for storing and sending it. */
+  get finaliseDeadline (): number {
+    return this.deadline - this.finalReserveMs / 4
   }
 
   remaining (until = this.deadline): number {

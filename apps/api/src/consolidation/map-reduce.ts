@@ -130,11 +130,12 @@ function asChunk (draft: ConsolidationDraft): ChunkAnalysis {
  */
 export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions): Promise<AnalysisOutcome> {
   // Offline work (chunking, fallback analyses) stops at the final reserve, where the budget
-  // rules leave a missing part out; the last merge stops where the answer would be late. A
-  // stopped task's thread is terminated by the pool, so nothing keeps burning CPU for an
-  // answer already given; the reserve also covers starting its replacement for the merge.
+  // rules leave a missing part out; the last merge stops half-way through the reserve, so that
+  // finalising (budget.finaliseDeadline) and storing still end inside the budget. A stopped
+  // task's thread is terminated by the pool, so nothing keeps burning CPU for an answer
+  // already given; the reserve also covers starting its replacement for the merge.
   const offlinePhase = budget.phaseSignal(budget.reduceDeadline)
-  const mergePhase = budget.phaseSignal(budget.deadline - budget.finalReserveMs / 4)
+  const mergePhase = budget.phaseSignal(budget.mergeDeadline)
   try {
     return await analyseWithin(plan, budget, options, { offline: offlinePhase.signal, merge: mergePhase.signal })
   } finally {

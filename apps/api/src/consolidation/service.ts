@@ -297,7 +297,7 @@ export class ConsolidationService {
     }
   }
 
-  /** The draft as the wire answer, finalised on the analysis pool; stopped at the budget's end (then 504). */
+  /** The draft as the wire answer, finalised on the analysis pool; stopped where the answer would be late (then 504). */
   async #response (meetingId: string, plan: AnalysisPlan, outcome: AnalysisOutcome, budget?: Budget): Promise<ConsolidateResponse> {
     const context: FinaliseContext = {
       meetingId,
@@ -308,7 +308,7 @@ export class ConsolidationService {
       partial: outcome.partial,
       notes: outcome.notes
     }
-    const phase = budget?.phaseSignal(budget.deadline)
+    const phase = budget?.phaseSignal(budget.finaliseDeadline)
     try {
       return await this.#pool.run<ConsolidateResponse>(CONSOLIDATION_TASKS, 'finaliseDraft', { draft: outcome.draft, context }, phase?.signal)
     } catch (error) {
