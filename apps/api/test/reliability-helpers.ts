@@ -21,6 +21,10 @@ export interface ChildService {
   kill (): Promise<void>
   /** SIGTERM and wait for the exit. */
   stop (): Promise<void>
+  /** SIGSTOP: the process (all its threads) stays exactly where it is until thaw() or kill(). */
+  freeze (): void
+  /** SIGCONT after freeze(). */
+  thaw (): void
   /** Resolves when `line` appears in the output (start-up and log checks, no sleeping). */
   waitForOutput (needle: string, timeoutMs?: number): Promise<void>
 }
@@ -54,6 +58,8 @@ export function spawnService (t: Teardown, entry: string, env: Record<string, st
     output: () => text,
     kill: async () => { await end('SIGKILL') },
     stop: async () => { await end('SIGTERM') },
+    freeze: () => { if (!exited()) child.kill('SIGSTOP') },
+    thaw: () => { if (!exited()) child.kill('SIGCONT') },
     waitForOutput: async (needle, timeoutMs = 20_000) => {
       if (text.includes(needle)) return
       await new Promise<void>((resolve, reject) => {

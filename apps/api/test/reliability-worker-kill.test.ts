@@ -8,7 +8,7 @@ import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
 import type { SseClient } from '@meeting-ai/testkit/sse-client'
 import { createWorker } from '@meeting-ai/worker'
 import { startApi, suggestionIds } from './stream-fixture.ts'
-import { counterValue, pollUntil, redisClient, spawnService } from './reliability-helpers.ts'
+import { counterValue, pollUntil, redisClient, spawnService, type ChildService } from './reliability-helpers.ts'
 
 /*
  * Issue 11, part 1: a worker SIGKILLed in the middle of a batch of the Redis-stream source,
@@ -77,13 +77,22 @@ async function pendingOf (client: Awaited<ReturnType<typeof redisClient>>, strea
 /**
  * Waits for the worker to be half-way through a batch: entries read and not acknowledged while
  * the first meeting has `minWindow` segments written (entry MEETINGS*(minWindow-1)+1 of the stream,
- * somewhere inside a batch of 100), and `also` holds; then SIGKILLs it.
+ * somewhere inside a batch of 100), and `also` holds; then SIGKILLs it. Seen from outside, the
+ * worker may acknowledge between the check and the kill, so it is frozen (SIGSTOP) first and the
+ * pending count read again while it cannot act: the kill lands exactly on the state checked.
  */
-async function killMidBatch (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, consumer: string, kill: () => Promise<void>, minWindow: number, also: () => boolean = () => true): Promise<void> {
+async function killMidBatch (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, worker: ChildService, consumer: string, minWindow: number, also: () => boolean = () => true): Promise<void> {
   const windowKey = meetingKeys(scenario.prefix, scenario.meetingIds[0] as string).window
-  await pollUntil(async () => also() && await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0,
-    30_000, 'the first worker to be half-way through a batch', 1)
-  await kill()
+  await pollUntil(async () => {
+    if (!(also() && await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0)) return false
+    worker.freeze()
+    // Two round trips: an XACK written just before the stop is in Redis's buffer ahead of the second.
+    await pendingOf(client, scenario.streamKey, consumer)
+    if (await pendingOf(client, scenario.streamKey, consumer) > 0) return true
+    worker.thaw()
+    return false
+  }, 30_000, 'the first worker to be half-way through a batch', 1)
+  await worker.kill()
 }
 
 async function windowsState (store: { windows: { read: (m: string) => Promise<Array<{ dedupeKey?: string }>>, pending: (m: string) => Promise<number> } }, scenario: Scenario) {
@@ -109,7 +118,7 @@ t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every seg
 
   const first = spawnService(t, 'apps/worker/src/main.ts', workerEnv(scenario.prefix, 'w-kill', await freePort()))
   // Late enough that the viewer has had suggestion sets before the crash.
-  await killMidBatch(client, scenario, 'w-kill', first.kill, 8, () => suggestionIds(viewers[0]!).length > 0)
+  await killMidBatch(client, scenario, first, 'w-kill', 8, () => suggestionIds(viewers[0]!).length > 0)
   const pendingAtKill = await pendingOf(client, scenario.streamKey, 'w-kill')
   const atKill = await windowsState(api.app.store, scenario)
   t.ok(pendingAtKill > 0, `killed mid-batch: ${pendingAtKill} entries read and never acknowledged`)
@@ -171,7 +180,7 @@ t.test('worker SIGKILLed mid-batch, replaced by another consumer: XAUTOCLAIM tak
   const scenario = await fillStream(client, 'rel-claim')
   t.teardown(async () => { await deleteKeys(scenario.prefix) })
   const first = spawnService(t, 'apps/worker/src/main.ts', workerEnv(scenario.prefix, 'w-dead', 0))
-  await killMidBatch(client, scenario, 'w-dead', first.kill, 2)
+  await killMidBatch(client, scenario, first, 'w-dead', 2)
   const pendingAtKill = await pendingOf(client, scenario.streamKey, 'w-dead')
   t.ok(pendingAtKill > 0, `killed mid-batch: ${pendingAtKill} entries pending for the dead consumer`)
 
