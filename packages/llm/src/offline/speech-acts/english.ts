@@ -1,0 +1,6 @@
+import { clauseFromCues } from './from-cues.ts'
+import type { ClauseAnalyser } from './types.ts'
+
+export const englishClauses: ClauseAnalyser = {
+  analyse: (sentence) => [clauseFromCues(sentence)]
+}

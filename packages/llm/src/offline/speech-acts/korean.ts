@@ -1,0 +1,6 @@
+import { clauseFromCues } from './from-cues.ts'
+import type { ClauseAnalyser } from './types.ts'
+
+export const koreanClauses: ClauseAnalyser = {
+  analyse: (sentence) => [clauseFromCues(sentence)]
+}
