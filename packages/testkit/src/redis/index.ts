@@ -47,3 +47,4 @@ export function recordingLogger () {
 }
 
 export { freePort, startOwnedRedis, type OwnedRedis } from './server.ts'
+export { startRedisCluster, type ClusterNode, type ClusterOptions, type OwnedRedisCluster } from './cluster.ts'

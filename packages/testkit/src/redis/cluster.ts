@@ -1,0 +1,141 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { createClient } from 'redis'
+import { freePort } from './server.ts'
+
+const run = promisify(execFile)
+
+export interface ClusterNode {
+  readonly port: number
+  readonly url: string
+  /** undefined once killed */
+  readonly pid: number | undefined
+}
+
+export interface OwnedRedisCluster {
+  /** Every node, masters and replicas as `redis-cli --cluster create` paired them. */
+  readonly nodes: readonly ClusterNode[]
+  /** `{ url }` per node, the form node-redis `createCluster({ rootNodes })` takes. */
+  readonly rootNodes: Array<{ url: string }>
+  /** The node that serves `key`'s slot as master right now. */
+  masterFor (key: string): Promise<ClusterNode>
+  /** SIGKILLs the master serving `key` and resolves once a replica has taken its slots and the cluster is ok again. */
+  failOverFor (key: string, timeoutMs?: number): Promise<{ killed: ClusterNode, promoted: ClusterNode, ms: number }>
+  /** Kills every node and removes their files. */
+  stop (): Promise<void>
+}
+
+export interface ClusterOptions {
+  masters?: number
+  replicasPerMaster?: number
+  /** cluster-node-timeout: how long a silent master goes before its replica is promoted. */
+  nodeTimeoutMs?: number
+}
+
+interface Running extends ClusterNode {
+  child: ChildProcess
+}
+
+async function cli (port: number, ...args: string[]): Promise<string> {
+  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 10_000 })
+  return stdout
+}
+
+async function waitFor (check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await check().catch(() => false)) return
+    if (Date.now() > deadline) throw new Error(`redis cluster: ${what} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * A real Redis Cluster on loopback ports (default 3 masters, 3 replicas), each node a
+ * redis-server child process with its own directory, joined by `redis-cli --cluster create`.
+ * Tests use it for the cluster store mode and for failover (SIGKILL a master).
+ */
+export async function startRedisCluster (options: ClusterOptions = {}): Promise<OwnedRedisCluster> {
+  const masters = options.masters ?? 3
+  const replicas = options.replicasPerMaster ?? 1
+  const nodeTimeoutMs = options.nodeTimeoutMs ?? 1000
+  const dir = await mkdtemp(join(tmpdir(), 'meeting-ai-cluster-'))
+  const running: Running[] = []
+  const stop = async (): Promise<void> => {
+    await Promise.all(running.map(async (node) => {
+      if (node.child.exitCode !== null || node.child.signalCode !== null) return
+      const exited = once(node.child, 'exit')
+      node.child.kill('SIGKILL')
+      await exited
+    }))
+    await rm(dir, { recursive: true, force: true })
+  }
+  try {
+    for (let i = 0; i < masters * (1 + replicas); i++) {
+      const port = await freePort()
+      const child = spawn('redis-server', [
+        '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+        '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout', String(nodeTimeoutMs), '--dir', dir
+      ], { stdio: 'ignore' })
+      running.push({ port, url: `redis://127.0.0.1:${port}`, child, get pid () { return child.exitCode === null && child.signalCode === null ? child.pid : undefined } })
+    }
+    for (const node of running) await waitFor(async () => (await cli(node.port, 'ping')).trim() === 'PONG', 5000, `node ${node.port} answering`)
+    await run('redis-cli', ['--cluster', 'create', ...running.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 })
+    for (const node of running) await waitFor(async () => (await cli(node.port, 'cluster', 'info')).includes('cluster_state:ok'), 15_000, `node ${node.port} seeing the cluster ok`)
+    // Replicas must have synced before a failover can promote them.
+    for (const node of running) {
+      await waitFor(async () => {
+        const info = await cli(node.port, 'info', 'replication')
+        return info.includes('role:master') || info.includes('master_link_status:up')
+      }, 15_000, `node ${node.port} in sync`)
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  const alive = (): Running[] => running.filter((n) => n.pid !== undefined)
+  const masterFor = async (key: string): Promise<ClusterNode> => {
+    const slot = Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
+    const client = createClient({ url: alive()[0]!.url })
+    client.on('error', () => {})
+    await client.connect()
+    try {
+      const shards = await client.clusterSlots()
+      const owner = shards.find((range) => range.from <= slot && slot <= range.to)
+      const port = owner?.master.port
+      const node = running.find((n) => n.port === port)
+      if (node === undefined) throw new Error(`redis cluster: no master for slot ${slot}`)
+      return node
+    } finally {
+      client.destroy()
+    }
+  }
+  return {
+    nodes: running,
+    rootNodes: running.map((n) => ({ url: n.url })),
+    masterFor,
+    async failOverFor (key, timeoutMs = 20_000) {
+      const killed = await masterFor(key) as Running
+      const started = Date.now()
+      const exited = once(killed.child, 'exit')
+      killed.child.kill('SIGKILL')
+      await exited
+      let promoted: ClusterNode | undefined
+      await waitFor(async () => {
+        const master = await masterFor(key)
+        if (master.port === killed.port) return false
+        const states = await Promise.all(alive().map(async (n) => (await cli(n.port, 'cluster', 'info')).includes('cluster_state:ok')))
+        promoted = master
+        return states.every(Boolean)
+      }, timeoutMs, `a replica promoted for ${key}`)
+      return { killed, promoted: promoted!, ms: Date.now() - started }
+    },
+    stop
+  }
+}
