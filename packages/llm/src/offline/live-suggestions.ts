@@ -79,14 +79,19 @@ const FIRST_REACH = 8
 export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
   const stems = spoken.map((s) => contentStems(s.text))
   const asks = spoken.map((s) => isQuestion(s.text))
+  // Statements by key, under the keys some question looks up only (most of a window's words
+  // are in no question).
   const statementsByKey = new Map<string, number[]>()
+  spoken.forEach((_, i) => {
+    if (asks[i] === true) for (const stem of stems[i]!) for (const key of stemKeys(stem)) statementsByKey.set(key, [])
+  })
+  if (statementsByKey.size === 0) return new Set()
   spoken.forEach((_, j) => {
     if (asks[j] === true) return
     for (const stem of stems[j]!) {
       for (const key of stemKeys(stem)) {
         const list = statementsByKey.get(key)
-        if (list === undefined) statementsByKey.set(key, [j])
-        else if (list[list.length - 1] !== j) list.push(j)
+        if (list !== undefined && list[list.length - 1] !== j) list.push(j)
       }
     }
   })
@@ -108,8 +113,7 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
       const cursors: Array<{ list: number[], next: number }> = []
       let later = 0
       for (const key of stemKeys(stem)) {
-        const list = statementsByKey.get(key)
-        if (list === undefined) continue
+        const list = statementsByKey.get(key)!
         const next = firstAfter(list, after)
         if (next < list.length) cursors.push({ list, next })
         later += list.length - next
