@@ -16,6 +16,7 @@ const steps: Array<{ name: string, script: string, argv: string[], nodeFlags?: s
   { name: 'ingest', script: here('./ingest/run.ts'), argv: ['--concurrency', '1,16', '--events', '100000'], nodeFlags: ['--max-semi-space-size=64'] },
   { name: 'consolidation', script: here('./consolidation/run.ts'), argv: ['1000', '5'] },
   { name: 'consolidation-scaling', script: here('./consolidation-scaling/run.ts'), argv: ['--sizes', '100000,200000,400000,1000000', '--stop-after-ms', '30000'] },
+  { name: 'live-window', script: here('./live-window/run.ts'), argv: [] },
   { name: 'fanout', script: here('./fanout/run.ts'), argv: fanoutArgs }
 ]
 
@@ -60,6 +61,11 @@ if (scaling !== undefined) {
   const slowest = largest.sort((a, b) => b.ms - a.ms)[0]
   rows.push([`consolidation of 1M chars, slowest family (${String(slowest?.family ?? '-')}) ms`, f(slowest?.ms, 0), '', '', '<= 25000', slowest !== undefined && slowest.ms <= 25_000 ? 'met' : 'missed'])
   rows.push(['consolidation scaling: sizes flagged (ratio > 2.3 per doubling, over budget)', String((scaling.flagged as string[]).length), '', '', '0', (scaling.flagged as string[]).length === 0 ? 'met' : 'missed'])
+}
+const liveWindow = results.get('live-window')
+if (liveWindow !== undefined) {
+  const worst = Math.max(...(liveWindow.rows as Json[]).map((r) => Number.isFinite(r.suggestRatio) ? r.suggestRatio as number : 0))
+  rows.push(['live window: highest CPU ratio per doubling (segment length, segment count)', f(worst, 2), '', '', '<= 2.3', worst <= 2.3 ? 'met' : 'missed'])
 }
 const fanout = results.get('fanout')
 if (fanout !== undefined) {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { setPriority } from 'node:os'
+import { getPriority, setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { distinctDecisionMinutes } from '../../packages/samples/src/index.ts'
 import { args, cpuMs, emitResult, percentile, rssKiB, sleep, table } from '../lib/common.ts'
@@ -29,7 +29,7 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget } from './target
  * The clients and the publisher share the two cores with the server under test. So that they do
  * not preempt it (each delivery wakes a client), every process of the target - ours: the API and
  * its redis-server; Nchan: nginx (and its redis-server); Pushpin: all of its services - runs at
- * nice --server-nice (default -5, every thread; 0 turns it off), the same for every target.
+ * --server-nice (default -5, every thread shifted by it; 0 turns it off), the same for every target.
  */
 const opts = args()
 const TARGETS = (opts.get('targets') ?? 'ours,nchan,pushpin').split(',')
@@ -131,7 +131,7 @@ const ask = async <T>(child: ChildProcess, type: string): Promise<T> => await ne
 })
 
 let niceRefused = false
-/** Sets every thread of the target's processes to SERVER_NICE (threads started later inherit it). */
+/** Shifts every thread of the target's processes by SERVER_NICE (threads started later inherit it). */
 function prioritise (target: FanoutTarget): void {
   if (SERVER_NICE === 0 || niceRefused) return
   for (const pid of target.serverPids()) {
@@ -140,7 +140,9 @@ function prioritise (target: FanoutTarget): void {
     try { threads = readdirSync(`/proc/${pid}/task`) } catch { continue }
     for (const tid of threads) {
       try {
-        setPriority(Number(tid), SERVER_NICE)
+        // A shift, not a value: threads that lowered their own priority (the API's analysis
+        // threads, ANALYSIS_THREAD_NICE) stay that much below the rest.
+        setPriority(Number(tid), Math.max(-20, getPriority(Number(tid)) + SERVER_NICE))
       } catch (error) {
         niceRefused = true
         process.stderr.write(`fanout: --server-nice ${SERVER_NICE} refused (${String(error)}); servers run at the default priority\n`)

@@ -57,7 +57,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
   })
 
   // One pool of analysis threads for the API's consolidations and the worker's live analysis.
-  const analysisPool = new AnalysisPool({ threads: config.analysisThreads, maxQueue: config.analysisQueueMax, registry })
+  const analysisPool = new AnalysisPool({ threads: config.analysisThreads, threadNice: config.analysisThreadNice, maxQueue: config.analysisQueueMax, registry, logger })
   let worker: Worker | undefined
   let app: FastifyInstance | undefined
   try {

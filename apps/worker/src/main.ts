@@ -21,7 +21,7 @@ try {
 }
 // Live analysis with the offline engine is CPU work: it runs on worker threads, so the
 // event loop keeps reading events, renewing leases and answering probes.
-const analysisPool = new AnalysisPool({ threads: config.analysisThreads, maxQueue: config.analysisQueueMax, registry })
+const analysisPool = new AnalysisPool({ threads: config.analysisThreads, threadNice: config.analysisThreadNice, maxQueue: config.analysisQueueMax, registry, logger })
 const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger, pool: analysisPool })
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined

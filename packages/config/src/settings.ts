@@ -86,7 +86,8 @@ export const settings = [
   { env: 'RESULT_TTL_S', group: 'consolidation', schema: int(60, 365 * 86_400), default: '604800', description: 'How long consolidation requests and results are kept for cache hits and regeneration' },
   { env: 'BODY_LIMIT_BYTES', group: 'limits', schema: int(1024, 256 * 1024 * 1024), default: '16777216', description: 'Largest accepted request body' },
   { env: 'MAX_MINUTES_CHARS', group: 'limits', schema: int(1000, 100_000_000), default: '2000000', description: 'Largest total of minutes characters in one consolidation' },
-  { env: 'ANALYSIS_THREADS', group: 'limits', schema: int(0, 256), default: '0', description: 'Worker threads that run CPU-heavy analysis (offline engine, chunking, merging, finalising) off the event loop; 0 = os.availableParallelism()' },
+  { env: 'ANALYSIS_THREADS', group: 'limits', schema: int(0, 256), default: '0', description: 'Worker threads that run CPU-heavy analysis (offline engine, chunking, merging, finalising) off the event loop; 0 = max(1, os.availableParallelism() - 1), leaving a core to the event loop' },
+  { env: 'ANALYSIS_THREAD_NICE', group: 'limits', schema: int(0, 19), default: '10', description: 'Niceness each analysis thread sets for itself at start (Linux: per thread, so the event loop keeps its priority); 0 = unchanged. A thread that cannot set it is logged once and counted (meeting_ai_analysis_thread_priority_failures_total)' },
   { env: 'ANALYSIS_QUEUE_MAX', group: 'limits', schema: int(1, 100_000), default: '64', description: 'Analysis tasks that may wait for a thread; past it consolidation answers 503 with Retry-After and readiness (GET /health) fails' },
   { env: 'RATE_LIMIT_PER_MINUTE', group: 'limits', schema: int(0, 1_000_000), default: '600', description: 'Requests per minute per caller on the POST routes (0 = off)' },
   // auth

@@ -4,7 +4,7 @@ export type {
 export { createEngine, EngineConfigError, type CreateEngineOptions, type LlmSettings } from './create-engine.ts'
 export { OpenAiEngine, type OpenAiEngineOptions, type StructuredOutputMode, type CircuitState } from './openai/index.ts'
 export { OfflineEngine, OFFLINE_ENGINE_NAME } from './offline/engine.ts'
-export { AnalysisPool, AnalysisQueueFullError, PooledOfflineEngine, warmUpOfflineThreads, taskModule, threadExecArgv, type AnalysisPoolOptions } from './analysis-pool/index.ts'
+export { AnalysisPool, AnalysisQueueFullError, defaultAnalysisThreads, PooledOfflineEngine, warmUpOfflineThreads, taskModule, threadExecArgv, type AnalysisPoolOptions } from './analysis-pool/index.ts'
 export {
   LlmError, LlmInvalidAnswerError, LlmTimeoutError, LlmUnavailableError, LlmRateLimitedError, LlmCircuitOpenError,
   LlmRejectedError, LlmRefusedError, LlmAbortedError, LlmDeadlineError, isLlmError, type LlmErrorCode

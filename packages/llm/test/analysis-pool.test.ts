@@ -1,6 +1,7 @@
+import { availableParallelism, getPriority } from 'node:os'
 import { test } from 'tap'
 import { Registry } from 'prom-client'
-import { AnalysisPool, AnalysisQueueFullError, LlmAbortedError, OfflineEngine, PooledOfflineEngine, threadExecArgv } from '../src/index.ts'
+import { AnalysisPool, AnalysisQueueFullError, defaultAnalysisThreads, LlmAbortedError, OfflineEngine, PooledOfflineEngine, threadExecArgv } from '../src/index.ts'
 
 const minutes = [{ userId: 'u1', content: 'Budget: we agreed to cut travel. Kim will send the budget by Friday.' }]
 
@@ -45,4 +46,44 @@ test('a full queue refuses with AnalysisQueueFullError and counts it', async (t)
   t.match(await registry.metrics(), /meeting_ai_analysis_rejected_total 1/)
   await Promise.all(running)
   t.notOk(pool.full)
+})
+
+const PRIORITY_TASK = new URL('./fixtures/thread-priority-task.ts', import.meta.url).href
+
+test('each thread lowers its own priority to threadNice; the event loop keeps its own', { skip: process.platform !== 'linux' && 'thread priorities are per thread on Linux only' }, async (t) => {
+  const mainBefore = getPriority(0)
+  const nice = Math.min(19, mainBefore + 7)
+  const pool = new AnalysisPool({ threads: 2, maxQueue: 4, threadNice: nice, registry: new Registry() })
+  t.teardown(() => pool.close())
+  // Two tasks at once: one on each thread.
+  const seen = await Promise.all([pool.run(PRIORITY_TASK, 'threadPriority', null), pool.run(PRIORITY_TASK, 'threadPriority', null)])
+  t.same(seen, [{ getPriority: nice, procNice: nice }, { getPriority: nice, procNice: nice }])
+  t.equal(getPriority(0), mainBefore, 'the main thread is untouched')
+  t.equal(pool.priorityFailures, 0)
+
+  const unchanged = new AnalysisPool({ threads: 1, maxQueue: 4, threadNice: 0 })
+  t.teardown(() => unchanged.close())
+  t.same(await unchanged.run(PRIORITY_TASK, 'threadPriority', null), { getPriority: mainBefore, procNice: mainBefore }, 'threadNice 0 leaves the threads alone')
+})
+
+test('a thread that cannot set its priority is logged once, counted, and still works', { skip: process.platform !== 'linux' && 'thread priorities are per thread on Linux only' }, async (t) => {
+  const registry = new Registry()
+  const warnings: unknown[] = []
+  // 20 is past the kernel's range: os.setPriority refuses it in the thread, as it refuses a
+  // lower niceness without CAP_SYS_NICE.
+  const pool = new AnalysisPool({ threads: 2, maxQueue: 4, threadNice: 20, registry, logger: { warn: (details) => { warnings.push(details) } } })
+  t.teardown(() => pool.close())
+  const seen = await Promise.all([pool.run<{ getPriority: number }>(PRIORITY_TASK, 'threadPriority', null), pool.run<{ getPriority: number }>(PRIORITY_TASK, 'threadPriority', null)])
+  t.same(seen.map((s) => s.getPriority), [getPriority(0), getPriority(0)], 'the threads run at the process\'s priority')
+  await t.resolves(new Promise<void>((resolve) => { const wait = (): void => { if (pool.priorityFailures === 2) resolve(); else setImmediate(wait) }; wait() }))
+  t.match(await registry.metrics(), /meeting_ai_analysis_thread_priority_failures_total 2/)
+  t.equal(warnings.length, 1, 'logged once')
+  t.match(warnings[0], { nice: 20 })
+})
+
+test('the default leaves a core to the event loop', async (t) => {
+  t.equal(defaultAnalysisThreads(), Math.max(1, availableParallelism() - 1))
+  const pool = new AnalysisPool({ maxQueue: 1 })
+  t.teardown(() => pool.close())
+  t.equal(pool.threads, defaultAnalysisThreads())
 })

@@ -3,10 +3,18 @@ import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import { Counter, Gauge, type Registry } from 'prom-client'
+import { isThreadPriorityFailure, type ThreadPriorityFailure } from './thread-priority.ts'
 
 export interface AnalysisPoolOptions {
-  /** Worker threads; 0 or undefined = os.availableParallelism(). */
+  /** Worker threads; 0 or undefined = defaultAnalysisThreads(). */
   threads?: number
+  /**
+   * Niceness each thread sets for itself when it starts (os.setPriority on the thread, Linux),
+   * so that analysis yields a shared core to the event loop; 0 or undefined leaves it.
+   */
+  threadNice?: number
+  /** Where a thread's failure to lower its priority is logged (once per pool). */
+  logger?: { warn: (details: object, message: string) => void }
   /** Tasks that may wait for a free thread; one more is refused with AnalysisQueueFullError. */
   maxQueue: number
   /** Where the pool's gauges and counters go (one pool per registry). */
@@ -29,6 +37,14 @@ export class AnalysisQueueFullError extends Error {
  */
 export function taskModule (importMetaUrl: string, basename: string): string {
   return new URL(`./${basename}${extname(fileURLToPath(importMetaUrl))}`, importMetaUrl).href
+}
+
+/**
+ * Threads when none are configured: one per core less one, which is left to the event loop (it
+ * parses, dispatches and writes the streams and probes), and at least one.
+ */
+export function defaultAnalysisThreads (): number {
+  return Math.max(1, availableParallelism() - 1)
 }
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true
@@ -54,6 +70,7 @@ export function threadExecArgv (execArgv: readonly string[]): string[] {
 interface PoolMetrics {
   rejected: Counter
   aborted: Counter
+  priorityFailures: Counter
 }
 
 /**
@@ -66,23 +83,40 @@ interface PoolMetrics {
 export class AnalysisPool {
   readonly threads: number
   readonly maxQueue: number
+  readonly threadNice: number
   readonly #piscina: Piscina
   readonly #metrics: PoolMetrics | undefined
+  readonly #logger: AnalysisPoolOptions['logger']
+  #priorityFailures = 0
   #closed = false
   #active = 0
 
   constructor (options: AnalysisPoolOptions) {
-    this.threads = options.threads === undefined || options.threads === 0 ? availableParallelism() : options.threads
+    this.threads = options.threads === undefined || options.threads === 0 ? defaultAnalysisThreads() : options.threads
     this.maxQueue = options.maxQueue
+    this.threadNice = options.threadNice ?? 0
+    this.#logger = options.logger
+    const execArgv = threadExecArgv(process.execArgv)
+    // After the loader (tsx), which the module may need; it runs before piscina's worker code.
+    if (this.threadNice !== 0) execArgv.push(`--import=${taskModule(import.meta.url, 'thread-priority')}`)
     this.#piscina = new Piscina({
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: this.maxQueue,
-      execArgv: threadExecArgv(process.execArgv),
+      execArgv,
+      workerData: { threadNice: this.threadNice },
       // Threads stay up: starting one (and its module graph under tsx) costs far more than a task.
       idleTimeout: Number.POSITIVE_INFINITY
     })
     this.#metrics = options.registry === undefined ? undefined : this.#register(options.registry)
+    this.#piscina.on('message', (message: unknown) => {
+      if (isThreadPriorityFailure(message)) this.#onPriorityFailure(message)
+    })
+  }
+
+  /** Threads that could not lower their priority since start (each is counted and goes on at its inherited one). */
+  get priorityFailures (): number {
+    return this.#priorityFailures
   }
 
   /** Tasks waiting for a thread (not counting the ones running). */
@@ -142,6 +176,15 @@ export class AnalysisPool {
     await this.#piscina.destroy()
   }
 
+  #onPriorityFailure (failure: ThreadPriorityFailure): void {
+    this.#priorityFailures++
+    this.#metrics?.priorityFailures.inc()
+    // Every thread would say the same: one line, the counter has the rest.
+    if (this.#priorityFailures === 1) {
+      this.#logger?.warn({ nice: failure.nice, code: failure.code, err: failure.message }, 'an analysis thread could not lower its priority (ANALYSIS_THREAD_NICE); it runs at the process\'s priority')
+    }
+  }
+
   #refuse (): AnalysisQueueFullError {
     this.#metrics?.rejected.inc()
     // A queue drains at about one task per thread per second for long meetings.
@@ -162,7 +205,8 @@ export class AnalysisPool {
     /* eslint-enable no-new */
     return {
       rejected: new Counter({ name: 'meeting_ai_analysis_rejected_total', help: 'Analysis tasks refused because the queue was full (answered 503 with Retry-After)', registers: [registry] }),
-      aborted: new Counter({ name: 'meeting_ai_analysis_aborted_total', help: 'Analysis tasks stopped past their budget (their thread terminated)', registers: [registry] })
+      aborted: new Counter({ name: 'meeting_ai_analysis_aborted_total', help: 'Analysis tasks stopped past their budget (their thread terminated)', registers: [registry] }),
+      priorityFailures: new Counter({ name: 'meeting_ai_analysis_thread_priority_failures_total', help: 'Analysis threads that could not lower their priority to ANALYSIS_THREAD_NICE (they run at the process\'s)', registers: [registry] })
     }
   }
 }

@@ -1,2 +1,2 @@
-export { AnalysisPool, AnalysisQueueFullError, taskModule, threadExecArgv, type AnalysisPoolOptions } from './analysis-pool.ts'
+export { AnalysisPool, AnalysisQueueFullError, defaultAnalysisThreads, taskModule, threadExecArgv, type AnalysisPoolOptions } from './analysis-pool.ts'
 export { PooledOfflineEngine, warmUpOfflineThreads } from './pooled-offline-engine.ts'

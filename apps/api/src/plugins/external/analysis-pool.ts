@@ -16,15 +16,17 @@ export interface AnalysisPoolPluginOptions {
   pool?: AnalysisPool
 }
 
-/** The analysis pool as an app decoration: made from ANALYSIS_THREADS and ANALYSIS_QUEUE_MAX unless given. */
+/** The analysis pool as an app decoration: made from ANALYSIS_THREADS, ANALYSIS_THREAD_NICE and ANALYSIS_QUEUE_MAX unless given. */
 export default fp(async function analysisPoolPlugin (app: FastifyInstance, options: AnalysisPoolPluginOptions) {
   const owned = options.pool === undefined
   const pool = options.pool ?? new AnalysisPool({
     threads: options.config.analysisThreads,
+    threadNice: options.config.analysisThreadNice,
     maxQueue: options.config.analysisQueueMax,
-    registry: app.metrics.registry
+    registry: app.metrics.registry,
+    logger: app.log
   })
   app.decorate('analysisPool', pool)
   if (owned) app.addHook('onClose', async () => { await pool.close() })
-  app.log.info({ threads: pool.threads, maxQueue: pool.maxQueue }, 'analysis pool ready')
+  app.log.info({ threads: pool.threads, threadNice: pool.threadNice, maxQueue: pool.maxQueue }, 'analysis pool ready')
 }, { name: 'analysis-pool', dependencies: ['metrics'] })
