@@ -80,7 +80,7 @@ export class MeetingFeed {
   }
 
   /**
-   * DESIGN 8 resume order: the subscription is confirmed first (live entries queue on the
+   * Resume order: the subscription is confirmed first (live entries queue on the
    * viewer meanwhile), then the replay is read from `from`, then the queue is flushed without
    * ids already sent. Rejects on a store failure; the caller ends the stream so the client
    * reconnects with its Last-Event-ID.
