@@ -74,7 +74,15 @@ export async function startOurs (options: { nodeArgs?: string[], env?: Record<st
   })
   const base = `http://127.0.0.1:${port}`
   const store: StoreEngine = await createRedisEngine({ url: redis.url, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
-  await waitHttp(`${base}/health`)
+  try {
+    // tsx compiles the API at start-up: on two cores shared with test suites that took over 20 s.
+    await waitHttp(`${base}/health`, 120_000)
+  } catch (error) {
+    await stopChild(api)
+    await store.close()
+    await redis.stop()
+    throw error
+  }
   let n = 0
   return {
     name: 'ours',

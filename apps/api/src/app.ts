@@ -17,8 +17,7 @@ import swaggerPlugin from './plugins/external/swagger.ts'
 import analysisPoolPlugin from './plugins/external/analysis-pool.ts'
 import llmPlugin from './plugins/external/llm.ts'
 import consolidationPlugin from './consolidation/plugin.ts'
-import ssePlugin from './plugins/external/sse.ts'
-import subscriptionsPlugin from './plugins/app/subscriptions.ts'
+import suggestionStreamsPlugin from './plugins/app/suggestion-streams.ts'
 import healthRoutes from './routes/health.ts'
 import docsRoutes from './routes/docs.ts'
 import suggestionStreamRoutes from './routes/suggestions/stream.ts'
@@ -69,7 +68,6 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
   await app.register(storePlugin, { config, ...(options.store !== undefined && { store: options.store }) })
   await app.register(corsPlugin, { origins: config.frontendOrigin })
   await app.register(swaggerPlugin)
-  await app.register(ssePlugin)
   await app.register(analysisPoolPlugin, { config, ...(options.analysisPool !== undefined && { pool: options.analysisPool }) })
   await app.register(llmPlugin, { config, ...(options.engine !== undefined && { engine: options.engine }) })
   await app.register(rateLimit, {
@@ -82,7 +80,7 @@ export async function buildApp (options: BuildAppOptions): Promise<FastifyInstan
 
   // App logic.
   await app.register(authPlugin, { config })
-  await app.register(subscriptionsPlugin, { config })
+  await app.register(suggestionStreamsPlugin, { config })
   await app.register(consolidationPlugin, { config })
 
   // Routes.

@@ -20,8 +20,8 @@ t.test('two viewers of one meeting and one of another each get exactly their eve
   t.same(a1.retries, [api.config.sseRetryMs])
   t.equal(a1.events.length, 0)
   t.match(await api.app.metrics.registry.getSingleMetricAsString('meeting_ai_sse_meetings_subscribed'), / 2$/m)
-  t.equal(api.app.streams.viewerCount, 3)
-  t.equal(api.app.streams.meetingCount, 2)
+  t.equal(api.app.suggestionStreams.viewerCount, 3)
+  t.equal(api.app.suggestionStreams.meetingCount, 2)
 
   const a = [await publish(api, 'm-a', 'first for a'), await publish(api, 'm-a', 'second for a')]
   const b = [await publish(api, 'm-b', 'only for b')]
@@ -49,9 +49,9 @@ t.test('idle meetings release their subscription when the last viewer leaves', a
   const viewer = await api.connectLive('m-idle')
   const id = await publish(api, 'm-idle')
   await viewer.waitFor((e) => e.id === id)
-  t.equal(api.app.streams.meetingCount, 1)
+  t.equal(api.app.suggestionStreams.meetingCount, 1)
   viewer.close()
-  await until(() => api.app.streams.meetingCount === 0 && api.app.streams.viewerCount === 0, 2000, 'release')
+  await until(() => api.app.suggestionStreams.meetingCount === 0 && api.app.suggestionStreams.viewerCount === 0, 2000, 'release')
   t.pass('viewer and subscription released as soon as the client is gone')
   const gauge = await api.app.metrics.registry.getSingleMetricAsString('meeting_ai_sse_connections')
   t.match(gauge, / 0$/m)
@@ -68,8 +68,8 @@ t.test('two API instances on one Redis each deliver the same events to their own
   await v2.waitUntil(() => suggestionIds(v2).length === 3)
   t.same(suggestionIds(v1), ids)
   t.same(suggestionIds(v2), ids)
-  t.equal(first.app.streams.viewerCount, 1)
-  t.equal(second.app.streams.viewerCount, 1)
+  t.equal(first.app.suggestionStreams.viewerCount, 1)
+  t.equal(second.app.suggestionStreams.viewerCount, 1)
 })
 
 t.test('pings arrive on schedule from one shared timer', async (t) => {

@@ -28,7 +28,7 @@ t.test('over a viewer limit: 200, a jittered retry:, and the end of the stream (
   const id = await publish(api, 'm-full')
   for (const viewer of kept) await viewer.waitFor((e) => e.id === id)
   third.close()
-  await until(() => api.app.streams.viewerCount === 2, 2000, 'the third viewer to leave')
+  await until(() => api.app.suggestionStreams.viewerCount === 2, 2000, 'the third viewer to leave')
   const again = await api.connectLive('m-another')
   t.notOk(again.closed)
 })
@@ -41,11 +41,11 @@ t.test('a client that stops reading is dropped once its unsent output passes SSE
   const big = 'x'.repeat(256 * 1024)
   const published: string[] = []
   // Enough to fill the loopback socket buffers of the paused client and then its response buffer.
-  while (api.app.streams.viewerCount === 2 && published.length < 200) {
+  while (api.app.suggestionStreams.viewerCount === 2 && published.length < 200) {
     published.push(await publish(api, 'm-slow', big))
     await fast.waitUntil(() => suggestionIds(fast).length === published.length, 5000, 'the fast viewer to keep up')
   }
-  t.equal(api.app.streams.viewerCount, 1, `slow viewer dropped after ${published.length} sets of 256 KiB`)
+  t.equal(api.app.suggestionStreams.viewerCount, 1, `slow viewer dropped after ${published.length} sets of 256 KiB`)
   const dropped = await api.app.metrics.registry.getSingleMetricAsString('meeting_ai_sse_slow_clients_dropped_total')
   t.match(dropped, / 1$/m)
   const more = await publish(api, 'm-slow', 'small')

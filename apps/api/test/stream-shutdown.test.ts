@@ -19,7 +19,7 @@ t.test('app.close() ends every open stream at once and finishes promptly', async
     await client.waitUntil(() => client.retries.length > 0)
     clients.push(client)
   }
-  t.equal(app.streams.viewerCount, 4)
+  t.equal(app.suggestionStreams.viewerCount, 4)
 
   const started = Date.now()
   await app.close()
@@ -27,7 +27,7 @@ t.test('app.close() ends every open stream at once and finishes promptly', async
   t.ok(took < 2000, `app.close() took ${took} ms with 4 streams open`)
   for (const client of clients) await client.waitForClose(1000)
   t.pass('every client saw its stream end')
-  t.equal(app.streams.viewerCount, 0)
-  t.equal(app.streams.meetingCount, 0, 'every bus subscription dropped')
+  t.equal(app.suggestionStreams.viewerCount, 0)
+  t.equal(app.suggestionStreams.meetingCount, 0, 'every bus subscription dropped')
   await t.rejects(SseClient.connect(url('m-1'), { timeoutMs: 1000 }), 'the pod no longer accepts streams')
 })

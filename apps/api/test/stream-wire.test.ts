@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import t from 'tap'
+import { checkDirectChunkWrites } from '../src/streaming/direct-chunk-writes.ts'
 import { publish, startApi, until } from './stream-fixture.ts'
 
 /**
@@ -56,26 +57,28 @@ class RawStream {
   }
 }
 
-t.test('HTTP/1.1: every frame is one well-formed chunk, live sets and pings alike', async (t) => {
-  const api = await startApi(t, { SSE_PING_MS: '100' })
-  const stream = await RawStream.open(api.base, '/api/ai/suggestions/meetings/m-wire/stream', '1.1')
-  t.teardown(() => { stream.close() })
-  await until(() => stream.chunks().chunks.some((chunk) => chunk.startsWith('retry:')), 5000, 'the retry: frame')
-  t.match(stream.head, /^HTTP\/1\.1 200/)
-  t.match(stream.head, /\r\ntransfer-encoding: chunked/i)
+for (const direct of ['true', 'false']) {
+  t.test(`HTTP/1.1: every frame is one well-formed chunk, live sets and pings alike (SSE_DIRECT_CHUNK_WRITES=${direct})`, async (t) => {
+    const api = await startApi(t, { SSE_PING_MS: '100', SSE_DIRECT_CHUNK_WRITES: direct })
+    const stream = await RawStream.open(api.base, '/api/ai/suggestions/meetings/m-wire/stream', '1.1')
+    t.teardown(() => { stream.close() })
+    await until(() => stream.chunks().chunks.some((chunk) => chunk.startsWith('retry:')), 5000, 'the retry: frame')
+    t.match(stream.head, /^HTTP\/1\.1 200/)
+    t.match(stream.head, /\r\ntransfer-encoding: chunked/i)
 
-  const ids: string[] = []
-  for (let i = 0; i < 5; i++) ids.push(await publish(api, 'm-wire', `wire ${i} — 한국어 ✓`))
-  await until(() => stream.chunks().chunks.filter((chunk) => chunk.includes('event: ai-suggestion')).length === 5, 5000, 'five suggestion chunks')
-  await until(() => stream.chunks().chunks.some((chunk) => chunk.includes('event: ping')), 5000, 'a ping chunk')
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(await publish(api, 'm-wire', `wire ${i} — 한국어 ✓`))
+    await until(() => stream.chunks().chunks.filter((chunk) => chunk.includes('event: ai-suggestion')).length === 5, 5000, 'five suggestion chunks')
+    await until(() => stream.chunks().chunks.some((chunk) => chunk.includes('event: ping')), 5000, 'a ping chunk')
 
-  const { chunks, rest } = stream.chunks()
-  t.equal(rest, 0, 'nothing left over after the last whole chunk')
-  const events = chunks.filter((chunk) => chunk.includes('event: ai-suggestion'))
-  t.same(events.map((chunk) => /^id: (\S+)\n/.exec(chunk)?.[1]), ids, 'one chunk per set, in order, each starting with its id')
-  for (const chunk of chunks) t.ok(chunk.endsWith('\n\n'), `a chunk holds whole events: ${JSON.stringify(chunk.slice(0, 40))}`)
-  t.match(events[4], /"content":"wire 4 — 한국어 ✓"/, 'multi-byte text counted in bytes, not characters')
-})
+    const { chunks, rest } = stream.chunks()
+    t.equal(rest, 0, 'nothing left over after the last whole chunk')
+    const events = chunks.filter((chunk) => chunk.includes('event: ai-suggestion'))
+    t.same(events.map((chunk) => /^id: (\S+)\n/.exec(chunk)?.[1]), ids, 'one chunk per set, in order, each starting with its id')
+    for (const chunk of chunks) t.ok(chunk.endsWith('\n\n'), `a chunk holds whole events: ${JSON.stringify(chunk.slice(0, 40))}`)
+    t.match(events[4], /"content":"wire 4 — 한국어 ✓"/, 'multi-byte text counted in bytes, not characters')
+  })
+}
 
 t.test('HTTP/1.0: the same events without chunk framing', async (t) => {
   const api = await startApi(t)
@@ -87,4 +90,21 @@ t.test('HTTP/1.0: the same events without chunk framing', async (t) => {
   await until(() => stream.body.toString('utf8').includes('event: ai-suggestion'), 5000, 'the suggestion')
   const body = stream.body.toString('utf8')
   t.match(body, new RegExp(`^retry: \\d+\\n\\nid: ${id}\\nevent: ai-suggestion\\ndata: \\{.*"content":"plain body".*\\}\\n\\n$`, 's'), 'plain SSE text, no chunk sizes')
+})
+
+t.test('the start-up check finds node:http as the direct chunk writes expect on this Node', async (t) => {
+  t.same(await checkDirectChunkWrites(), { ok: true }, process.version)
+})
+
+t.test('a client that refuses text/event-stream gets a problem+json 406 and no stream', async (t) => {
+  const api = await startApi(t)
+  const url = `${api.base}/api/ai/suggestions/meetings/m-wire-406/stream`
+  const refused = await fetch(url, { headers: { accept: 'application/json' } })
+  t.equal(refused.status, 406)
+  t.match(refused.headers.get('content-type'), /^application\/problem\+json/)
+  t.equal((await refused.json() as { code: string }).code, 'NOT_ACCEPTABLE')
+  const zero = await fetch(url, { headers: { accept: '*/*, text/event-stream;q=0' } })
+  t.equal(zero.status, 406, 'q=0 refuses it even next to */*')
+  await zero.body?.cancel()
+  t.equal(api.app.suggestionStreams.viewerCount, 0)
 })

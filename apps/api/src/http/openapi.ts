@@ -5,6 +5,7 @@ const descriptions: Record<number, string> = {
   401: 'Missing or invalid credentials',
   403: 'Credentials do not grant this operation',
   404: 'Not found',
+  406: 'The Accept header refuses every type this operation produces',
   413: 'Body larger than BODY_LIMIT_BYTES',
   429: 'Rate limited; see Retry-After',
   503: 'A dependency (Redis, the LLM) is unavailable',

@@ -40,6 +40,7 @@ export const unauthorized = (detail: string): HttpProblem =>
   new HttpProblem(401, 'UNAUTHORIZED', 'Unauthorized', detail, undefined, { 'www-authenticate': 'Bearer' })
 export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, 'FORBIDDEN', 'Forbidden', detail)
 export const notFound = (code: string, detail: string): HttpProblem => new HttpProblem(404, code, 'Not Found', detail)
+export const notAcceptable = (detail: string): HttpProblem => new HttpProblem(406, 'NOT_ACCEPTABLE', 'Not Acceptable', detail)
 export const tooManyRequests = (detail: string, retryAfterS: number): HttpProblem =>
   new HttpProblem(429, 'RATE_LIMITED', 'Too Many Requests', detail, undefined, { 'retry-after': String(retryAfterS) })
 export const serviceUnavailable = (code: string, detail: string): HttpProblem =>

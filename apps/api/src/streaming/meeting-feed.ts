@@ -27,7 +27,7 @@ export interface FeedDeps {
  * which is where replays resume after a bus reconnect and what drops duplicates.
  */
 export class MeetingFeed {
-  readonly viewers = new Set<Viewer>()
+  private readonly viewers = new Set<Viewer>()
   /** Settles when the bus confirmed the subscription (rejects when it could not subscribe). */
   readonly subscribed: Promise<void>
   lastId: string | undefined
@@ -55,34 +55,32 @@ export class MeetingFeed {
     }
   }
 
+  get viewerCount (): number {
+    return this.viewers.size
+  }
+
+  /** Takes a viewer off this feed; returns how many are left. */
+  leave (viewer: Viewer): number {
+    this.viewers.delete(viewer)
+    return this.viewers.size
+  }
+
   private onLive (entry: ReplayEntry): void {
     if (this.recovering) this.recoveryQueue.push(entry)
     else this.deliver(entry)
   }
 
-  /** Writes one entry to every live viewer (framed once); joining viewers queue it. */
+  /** Offers one entry to every viewer, framed once for all of them (joining viewers queue it). */
   private deliver (entry: ReplayEntry): void {
     if (this.lastId !== undefined && compareStreamIds(entry.id, this.lastId) <= 0) return
     this.lastId = entry.id
     let frame: Buffer | undefined
-    let sent = 0
-    for (const viewer of this.viewers) {
-      if (viewer.state === 'joining') {
-        viewer.pending.push(entry)
-        continue
-      }
-      if (viewer.skipThrough !== undefined) {
-        if (compareStreamIds(entry.id, viewer.skipThrough) <= 0) continue
-        viewer.skipThrough = undefined
-      }
-      frame ??= suggestionFrame(entry.id, entry.payload)
-      if (viewer.write(frame)) sent++
-    }
-    if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
+    const frameOnce = (): Buffer => (frame ??= suggestionFrame(entry.id, entry.payload))
+    for (const viewer of this.viewers) viewer.offerLive(entry, frameOnce)
   }
 
   /**
-   * DESIGN 8 resume order: the subscription is confirmed first (live entries queue on the
+   * Resume order: the subscription is confirmed first (live entries queue on the
    * viewer meanwhile), then the replay is read from `from`, then the queue is flushed without
    * ids already sent. Rejects on a store failure; the caller ends the stream so the client
    * reconnects with its Last-Event-ID.
@@ -92,21 +90,9 @@ export class MeetingFeed {
     await this.subscribed
     // `greeting` (the retry: hint) goes out once subscribed: a client that sees it knows that
     // every entry published from now on reaches it.
-    viewer.write(greeting)
-    let lastSent: string | undefined
-    if (from !== undefined) lastSent = await this.replay(viewer, from)
-    if (viewer.state === 'closed') return
-    let sent = 0
-    for (const entry of viewer.pending) {
-      if (lastSent !== undefined && compareStreamIds(entry.id, lastSent) <= 0) continue
-      if (!viewer.write(suggestionFrame(entry.id, entry.payload))) return
-      lastSent = entry.id
-      sent++
-    }
-    if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
-    viewer.pending = []
-    if (lastSent !== undefined && (this.lastId === undefined || compareStreamIds(lastSent, this.lastId) > 0)) viewer.skipThrough = lastSent
-    viewer.state = 'live'
+    viewer.sendRetry(greeting)
+    const lastSent = from === undefined ? undefined : await this.replay(viewer, from)
+    viewer.goLive(lastSent, this.lastId)
   }
 
   /** Sends what the viewer missed; returns the id of the last entry sent. */
@@ -117,21 +103,17 @@ export class MeetingFeed {
       const oldest = await suggestions.oldestId(this.meetingId)
       if (oldest !== null && compareStreamIds(from, oldest) < 0) {
         // Entries after `from` may have been trimmed: say so, then replay everything kept.
-        if (!viewer.write(resetFrame(from, oldest))) return undefined
-        this.deps.metrics.eventsSent.inc({ event: 'reset' })
+        if (!viewer.sendReset(resetFrame(from, oldest))) return undefined
         after = '0'
       }
     }
     let lastSent: string | undefined = after === '0' ? undefined : after
     for (;;) {
       const page = await suggestions.readAfter(this.meetingId, after, REPLAY_PAGE)
-      let sent = 0
       for (const entry of page) {
-        if (!viewer.write(suggestionFrame(entry.id, entry.payload))) return lastSent
+        if (!viewer.sendEntry(entry)) return lastSent
         lastSent = entry.id
-        sent++
       }
-      if (sent > 0) this.deps.metrics.eventsSent.inc({ event: 'ai-suggestion' }, sent)
       const last = page.at(-1)
       if (page.length < REPLAY_PAGE || last === undefined || viewer.state === 'closed') return lastSent
       after = last.id

@@ -1,51 +1,135 @@
 import type { ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
-import type { ReplayEntry } from '@meeting-ai/store'
-import type { StreamMetrics } from './stream-metrics.ts'
+import { compareStreamIds, type ReplayEntry } from '@meeting-ai/store'
+import { asHttpChunk, canWriteChunkDirectly } from './direct-chunk-writes.ts'
+import { PING_FRAME, suggestionFrame } from './sse-frames.ts'
+import type { SentEvent, StreamMetrics } from './stream-metrics.ts'
 
 export interface ViewerOptions {
   maxBufferedBytes: number
   metrics: StreamMetrics
+  /** Frames go to the socket as prebuilt HTTP chunks when node:http allows (direct-chunk-writes.ts). */
+  directChunkWrites: boolean
   /** Called once when the viewer is dropped for being slow (logging). */
   onSlow: (viewer: Viewer) => void
+  /** Called once when the connection is gone, whoever ended it. */
+  onClose: (viewer: Viewer) => void
+  /** An error on the response (the client went away mid-write); the connection closes after it. */
+  onError: (viewer: Viewer, error: Error) => void
 }
 
+export type ViewerState = 'joining' | 'live' | 'closed'
+
 /**
- * One open stream. A viewer is `joining` while its replay runs (live entries of its meeting
- * queue in `pending`), then `live` (it gets each framed entry written directly).
+ * One open stream and the only writer of its bytes. A viewer is `joining` while its replay runs
+ * (live entries of its meeting queue meanwhile), then `live` (it gets each framed entry written
+ * directly), then `closed`. Its state changes only through these methods.
  */
 export class Viewer {
-  state: 'joining' | 'live' | 'closed' = 'joining'
+  #state: ViewerState = 'joining'
   /** Live entries that arrived while this viewer was replaying; flushed without duplicates. */
-  pending: ReplayEntry[] = []
+  #pending: ReplayEntry[] = []
   /**
    * Set when this viewer's replay read an entry the meeting's feed has not delivered yet (the
    * pub/sub message can trail the XRANGE): live entries up to this id are skipped once.
    */
-  skipThrough: string | undefined
+  #skipThrough: string | undefined
 
   constructor (
     readonly meetingId: string,
-    readonly response: ServerResponse,
+    private readonly response: ServerResponse,
     private readonly options: ViewerOptions
-  ) {}
+  ) {
+    response.once('close', () => {
+      this.#state = 'closed'
+      options.onClose(this)
+    })
+    response.on('error', (error) => { options.onError(this, error) })
+  }
+
+  get state (): ViewerState {
+    return this.#state
+  }
+
+  /**
+   * A live entry of this viewer's meeting. While joining it is queued; otherwise it is written as
+   * `frame()`, which the feed builds once per entry for all its viewers. True when written.
+   */
+  offerLive (entry: ReplayEntry, frame: () => Buffer): boolean {
+    if (this.#state === 'joining') {
+      this.#pending.push(entry)
+      return false
+    }
+    if (this.#skipThrough !== undefined) {
+      if (compareStreamIds(entry.id, this.#skipThrough) <= 0) return false
+      this.#skipThrough = undefined
+    }
+    return this.send(frame(), 'ai-suggestion')
+  }
+
+  /** One suggestion set of the replay; false once the viewer is closed. */
+  sendEntry (entry: ReplayEntry): boolean {
+    return this.send(suggestionFrame(entry.id, entry.payload), 'ai-suggestion')
+  }
+
+  sendReset (frame: Buffer): boolean {
+    return this.send(frame, 'reset')
+  }
+
+  sendPing (): boolean {
+    return this.send(PING_FRAME, 'ping')
+  }
+
+  /** The `retry:` hint: not an event, so not counted. */
+  sendRetry (frame: Buffer): boolean {
+    return this.write(frame)
+  }
+
+  /**
+   * Ends the join after the replay, which sent entries up to `lastSent`: the live entries queued
+   * meanwhile go out without those already sent, and live delivery takes over. `feedLastId` is the
+   * newest entry the feed has delivered; a replay that read past it skips those entries once.
+   */
+  goLive (lastSent: string | undefined, feedLastId: string | undefined): void {
+    if (this.#state !== 'joining') return
+    const queued = this.#pending
+    this.#pending = []
+    for (const entry of queued) {
+      if (lastSent !== undefined && compareStreamIds(entry.id, lastSent) <= 0) continue
+      if (!this.sendEntry(entry)) return
+      lastSent = entry.id
+    }
+    if (lastSent !== undefined && (feedLastId === undefined || compareStreamIds(lastSent, feedLastId) > 0)) this.#skipThrough = lastSent
+    this.#state = 'live'
+  }
+
+  /** Ends the stream gracefully (shutdown, failed join): the client reconnects after `retry:`. */
+  end (frame?: Buffer): void {
+    this.#state = 'closed'
+    if (!this.response.destroyed && !this.response.writableEnded) this.response.end(frame)
+  }
+
+  /** Writes one event and counts it: the one place sent events are counted. */
+  private send (frame: Buffer, event: SentEvent): boolean {
+    if (!this.write(frame)) return false
+    this.options.metrics.eventSent(event)
+    return true
+  }
 
   /**
    * Writes a whole frame. A client that cannot keep up is cut off rather than buffered
    * without bound: it reconnects with the Last-Event-ID of the last event it fully read.
-   * Callers count sent events in bulk (one counter update per broadcast, not per socket).
    */
-  write (frame: Buffer): boolean {
-    if (this.state === 'closed') return false
+  private write (frame: Buffer): boolean {
+    if (this.#state === 'closed') return false
     const response = this.response
     if (response.destroyed || response.writableEnded) {
-      this.state = 'closed'
+      this.#state = 'closed'
       return false
     }
     // Measured before writing: a single frame larger than the limit must not drop a client that
     // keeps up, so the backlog is bounded by the limit plus one frame.
     if (response.writableLength > this.options.maxBufferedBytes) {
-      this.state = 'closed'
+      this.#state = 'closed'
       this.options.metrics.slowClientsDropped.inc()
       this.options.onSlow(this)
       // destroy, not end: end() would keep the unsent megabytes until the slow client reads them.
@@ -53,53 +137,8 @@ export class Viewer {
       return false
     }
     const socket = response.socket
-    if (socket !== null && canWriteChunksDirectly(response, socket)) socket.write(asHttpChunk(frame))
+    if (this.options.directChunkWrites && socket !== null && canWriteChunkDirectly(response, socket)) socket.write(asHttpChunk(frame))
     else response.write(frame)
     return true
   }
-
-  /** Ends the stream gracefully (shutdown, failed join): the client reconnects after `retry:`. */
-  end (frame?: Buffer): void {
-    if (this.state === 'closed' && (this.response.destroyed || this.response.writableEnded)) return
-    this.state = 'closed'
-    if (!this.response.destroyed && !this.response.writableEnded) this.response.end(frame)
-  }
-}
-
-/** What node:http keeps on a response and the stream needs to know (stable since Node 0.x, untyped). */
-interface ResponseInternals {
-  /** The head is on the socket (not only built). */
-  _headerSent?: boolean
-  /** The body goes out as HTTP/1.1 chunks. */
-  chunkedEncoding?: boolean
-}
-
-/**
- * Every `ServerResponse.write` corks the socket, uncorks it on the next tick and sends the
- * chunk header, the data and the trailing CRLF as one `writev`, per stream. For a frame that
- * goes to thousands of streams that costs more than the send itself: at 10k streams the API
- * spent ~30 % more CPU than nginx for the same deliveries and its p99 was 1.4-2.6x Nchan's
- * (bench/RESULTS.md section 1). Once the head is on the wire and node:http holds nothing back,
- * the same bytes - the frame framed as one HTTP chunk, built once per frame - are written to
- * the socket directly. Anything else (head not sent yet, HTTP/1.0 without chunks) goes through
- * `response.write`.
- */
-function canWriteChunksDirectly (response: ServerResponse, socket: Socket): boolean {
-  const internals = response as unknown as ResponseInternals
-  return internals._headerSent === true && internals.chunkedEncoding === true &&
-    // Nothing queued inside the response itself (its length is its own queue plus the socket's).
-    response.writableLength === socket.writableLength
-}
-
-const httpChunks = new WeakMap<Buffer, Buffer>()
-const CRLF = Buffer.from('\r\n')
-
-/** The frame as one HTTP/1.1 chunk (`<size hex>\r\n<frame>\r\n`), built once per frame Buffer. */
-function asHttpChunk (frame: Buffer): Buffer {
-  let chunk = httpChunks.get(frame)
-  if (chunk === undefined) {
-    chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, CRLF])
-    httpChunks.set(frame, chunk)
-  }
-  return chunk
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import Negotiator from 'negotiator'
 import Type, { type Static } from 'typebox'
 import { MeetingId, SSE_EVENTS, STREAM_ENTRY_ID_PATTERN } from '@meeting-ai/contracts'
 import { problemResponses, ref } from '../../http/openapi.ts'
+import { notAcceptable } from '../../http/problems.ts'
 import { resumePosition } from '../../streaming/last-event-id.ts'
+
+const EVENT_STREAM = 'text/event-stream'
 
 const Params = Type.Object({ meetingId: MeetingId })
 const Query = Type.Object({
@@ -28,7 +32,6 @@ Auth errors (401 missing, bad or expired token; 403 token of another meeting) ar
 /** GET /api/ai/suggestions/meetings/{meetingId}/stream: the live suggestion stream (SSE). */
 export default async function suggestionStreamRoutes (app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof Params>, Querystring: Static<typeof Query> }>('/api/ai/suggestions/meetings/:meetingId/stream', {
-    sse: { kind: 'only', heartbeat: false },
     schema: {
       operationId: 'streamSuggestions',
       tags: ['suggestions'],
@@ -51,28 +54,17 @@ export default async function suggestionStreamRoutes (app: FastifyInstance): Pro
           },
           content: { 'text/event-stream': { schema: ref({ $id: 'RealtimeSuggestionsResponse' }) } }
         },
-        ...problemResponses(400, 401, 403)
+        ...problemResponses(400, 401, 403, 406)
       }
     }
   }, async (request, reply) => {
+    // A client that refuses text/event-stream (Accept without it, or with q=0); none or */* is fine.
+    if (new Negotiator(request.raw).mediaType([EVENT_STREAM]) === undefined) throw notAcceptable(`This endpoint only produces ${EVENT_STREAM}`)
     const { meetingId } = request.params
     // Before any byte of the stream: a bad token gets a final 401/403, not an endless retry loop.
     await app.auth.verifyStreamToken(request.query.token, meetingId)
-    const from = resumePosition(request.headers['last-event-id'], request.query.lastEventId)
-
-    // Copied onto the raw response by @fastify/sse's sendHeaders, next to the CORS headers set in onRequest.
-    reply.header('cache-control', 'no-cache, no-transform')
-    reply.header('x-accel-buffering', 'no')
+    // The stream's head is written by hand, so the onSend hook that sets this never runs for it.
     reply.header('x-request-id', request.id)
-    reply.sse.sendHeaders(200)
-
-    const limit = app.streams.admit(meetingId)
-    if (limit !== null) {
-      request.log.info({ meetingId, limit }, 'suggestion stream turned away by a viewer limit')
-      app.streams.reject(reply.raw, limit)
-      return
-    }
-    reply.sse.keepAlive()
-    await app.streams.open(meetingId, reply.raw, from)
+    await app.suggestionStreams.serve(meetingId, reply, resumePosition(request.headers['last-event-id'], request.query.lastEventId))
   })
 }

@@ -1,34 +1,54 @@
 import type { ServerResponse } from 'node:http'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import type { Registry } from 'prom-client'
 import type { StoreEngine } from '@meeting-ai/store'
 import { MeetingFeed } from './meeting-feed.ts'
-import { commentFrame, PING_FRAME, retryFrame } from './sse-frames.ts'
-import type { LimitKind, StreamMetrics } from './stream-metrics.ts'
+import { commentFrame, retryFrame } from './sse-frames.ts'
+import { type LimitKind, StreamMetrics } from './stream-metrics.ts'
 import { Viewer } from './viewer.ts'
 
-export interface ViewerRegistryOptions {
+export interface SuggestionStreamsOptions {
   store: StoreEngine
-  metrics: StreamMetrics
+  registry: Registry
   log: FastifyBaseLogger
   pingMs: number
   retryMs: number
   maxViewersPerMeeting: number
   maxViewersPerProcess: number
   maxBufferedBytes: number
+  /** Write frames to the socket as prebuilt HTTP chunks (only after checkDirectChunkWrites() passed). */
+  directChunkWrites: boolean
 }
 
 /**
- * Every open suggestion stream of this process, grouped by meeting: one bus subscription per
- * meeting with viewers, one ping timer for all streams, the viewer limits, and shutdown.
+ * The head of every suggestion stream. `no-transform` and `X-Accel-Buffering: no` keep proxies
+ * (nginx) from compressing or buffering it; headers already on the reply (CORS, request id) are
+ * added after these and win.
  */
-export class ViewerRegistry {
+const SSE_HEAD: ReadonlyArray<[string, string]> = [
+  ['content-type', 'text/event-stream'],
+  ['cache-control', 'no-cache, no-transform'],
+  ['connection', 'keep-alive'],
+  ['x-accel-buffering', 'no']
+]
+
+/**
+ * Every open suggestion stream of this process, from its first byte to its end: the head, the
+ * viewer limits, one bus subscription per meeting with viewers, one ping timer for all streams,
+ * the metrics and shutdown. `serve()` is the one entry; the route only does HTTP before it.
+ *
+ * It writes the wire itself (no SSE plugin): frames are built once per entry and the same
+ * Buffer goes to every viewer of a meeting, which a per-connection `send(message)` API (as
+ * @fastify/sse's) cannot do without formatting the message again for each of N viewers.
+ */
+export class SuggestionStreams {
   private readonly feeds = new Map<string, MeetingFeed>()
   private readonly viewers = new Set<Viewer>()
+  private readonly metrics: StreamMetrics
   /**
-   * The viewers split into slots pinged one after the other across SSE_PING_MS: writing 10k
-   * pings in one tick held every delivery back for a few hundred ms every 5 s, and 20 slots of
-   * 500 pings still stalled deliveries ~10 ms four times a second (bench/fanout p99). With a
-   * slot every 20 ms a tick writes ~40 pings at 10k streams (about a millisecond).
+   * The viewers split into slots pinged one after the other across SSE_PING_MS, so that no tick
+   * writes to every stream at once (that held deliveries back at 10k streams): with a slot every
+   * 20 ms a tick writes ~40 pings at 10k streams.
    */
   private readonly pingSlots: Array<Set<Viewer>>
   private readonly pingSlotOf = new Map<Viewer, Set<Viewer>>()
@@ -37,7 +57,8 @@ export class ViewerRegistry {
   private pingTimer: NodeJS.Timeout | undefined
   private closing = false
 
-  constructor (private readonly options: ViewerRegistryOptions) {
+  constructor (private readonly options: SuggestionStreamsOptions) {
+    this.metrics = new StreamMetrics(options.registry, { viewers: () => this.viewers.size, meetings: () => this.feeds.size })
     // At most 250 slots, and none shorter than 20 ms apart (short test intervals keep one slot).
     const slots = Math.max(1, Math.min(250, Math.floor(options.pingMs / 20)))
     this.pingSlots = Array.from({ length: slots }, () => new Set<Viewer>())
@@ -57,49 +78,70 @@ export class ViewerRegistry {
     return this.feeds.size
   }
 
+  /**
+   * Streams `meetingId` on `reply` (the route has done auth; nothing is sent yet) from `from`
+   * (a Last-Event-ID, `0` for everything kept, undefined for live only): the head, then either a
+   * turn-away under a viewer limit or `retry:`, the replay and live entries until the client or
+   * the server ends it. Never throws: a store failure ends the stream so the client reconnects
+   * with its Last-Event-ID.
+   */
+  async serve (meetingId: string, reply: FastifyReply, from: string | undefined): Promise<void> {
+    const response = reply.raw
+    for (const [name, value] of SSE_HEAD) response.setHeader(name, value)
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value)
+    response.writeHead(200)
+    // Gone while auth ran: 'close' has fired already, so a viewer would never be removed.
+    if (response.destroyed) return
+    const limit = this.admit(meetingId)
+    if (limit !== null) {
+      reply.log.info({ meetingId, limit }, 'suggestion stream turned away by a viewer limit')
+      this.reject(response, limit)
+      return
+    }
+    await this.open(meetingId, response, reply.log, from)
+  }
+
   /** Which limit, if any, turns a new viewer of `meetingId` away. */
-  admit (meetingId: string): LimitKind | null {
+  private admit (meetingId: string): LimitKind | null {
     if (this.closing) return 'shutdown'
     if (this.viewers.size >= this.options.maxViewersPerProcess) return 'process'
-    if ((this.feeds.get(meetingId)?.viewers.size ?? 0) >= this.options.maxViewersPerMeeting) return 'meeting'
+    if ((this.feeds.get(meetingId)?.viewerCount ?? 0) >= this.options.maxViewersPerMeeting) return 'meeting'
     return null
   }
 
   /**
    * Turns a viewer away without an error status (EventSource would give up for good on one):
-   * a jittered `retry:` spreads the reconnects, then the stream ends. Headers must be sent.
+   * a jittered `retry:` spreads the reconnects, then the stream ends.
    */
-  reject (response: ServerResponse, limit: LimitKind): void {
-    this.options.metrics.limitRejections.inc({ limit })
+  private reject (response: ServerResponse, limit: LimitKind): void {
+    this.metrics.limitRejections.inc({ limit })
     const retryMs = Math.round(this.options.retryMs * (1 + Math.random() * 2))
     response.end(Buffer.concat([retryFrame(retryMs), commentFrame(limit === 'shutdown' ? 'server shutting down; reconnect' : `viewer limit per ${limit} reached; retry later`)]))
   }
 
-  /**
-   * Streams `meetingId` to `response` (headers already sent): `retry:`, the replay after
-   * `from`, then live entries. Never throws: a store failure ends the stream so the client
-   * reconnects with its Last-Event-ID.
-   */
-  async open (meetingId: string, response: ServerResponse, from: string | undefined): Promise<void> {
-    const { metrics, log } = this.options
-    const viewer = new Viewer(meetingId, response, {
-      maxBufferedBytes: this.options.maxBufferedBytes,
-      metrics,
-      onSlow: () => { log.info({ meetingId, maxBufferedBytes: this.options.maxBufferedBytes }, 'slow SSE client dropped') }
-    })
+  private async open (meetingId: string, response: ServerResponse, requestLog: FastifyBaseLogger, from: string | undefined): Promise<void> {
+    const { metrics } = this
+    const { log, maxBufferedBytes } = this.options
     let feed = this.feeds.get(meetingId)
     if (feed === undefined) {
       feed = new MeetingFeed(meetingId, { store: this.options.store, metrics, log })
       this.feeds.set(meetingId, feed)
-      metrics.meetings.set(this.feeds.size)
     }
+    const joined = feed
+    const viewer = new Viewer(meetingId, response, {
+      maxBufferedBytes,
+      metrics,
+      directChunkWrites: this.options.directChunkWrites,
+      onSlow: () => { log.info({ meetingId, maxBufferedBytes }, 'slow SSE client dropped') },
+      onClose: (closed) => { this.remove(closed, joined) },
+      // The client went away mid-write; 'close' follows and removes the viewer.
+      onError: (_viewer, error) => { requestLog.info({ err: error }, 'SSE connection closed') }
+    })
     this.viewers.add(viewer)
     const slot = this.pingSlots[this.slotForNewViewer()]!
     slot.add(viewer)
     this.pingSlotOf.set(viewer, slot)
-    metrics.connections.set(this.viewers.size)
     this.startPing()
-    response.once('close', () => { this.remove(viewer, feed) })
     try {
       await feed.join(viewer, from, retryFrame(this.options.retryMs))
     } catch (error) {
@@ -112,19 +154,15 @@ export class ViewerRegistry {
   }
 
   private remove (viewer: Viewer, feed: MeetingFeed): void {
-    viewer.state = 'closed'
     if (!this.viewers.delete(viewer)) return
     this.pingSlotOf.get(viewer)?.delete(viewer)
     this.pingSlotOf.delete(viewer)
-    this.options.metrics.connections.set(this.viewers.size)
-    feed.viewers.delete(viewer)
-    if (feed.viewers.size === 0 && this.feeds.get(feed.meetingId) === feed) this.dropFeed(feed)
+    if (feed.leave(viewer) === 0 && this.feeds.get(feed.meetingId) === feed) this.dropFeed(feed)
     if (this.viewers.size === 0) this.stopPing()
   }
 
   private dropFeed (feed: MeetingFeed): void {
     this.feeds.delete(feed.meetingId)
-    this.options.metrics.meetings.set(this.feeds.size)
     feed.release().catch(() => { /* release logs its own failures */ })
   }
 
@@ -152,10 +190,8 @@ export class ViewerRegistry {
   }
 
   private ping (): void {
-    let sent = 0
     const slot = this.pingSlots[this.pingSlot++ % this.pingSlots.length]!
-    for (const viewer of slot) if (viewer.write(PING_FRAME)) sent++
-    if (sent > 0) this.options.metrics.eventsSent.inc({ event: 'ping' }, sent)
+    for (const viewer of slot) viewer.sendPing()
   }
 
   /**
@@ -168,7 +204,6 @@ export class ViewerRegistry {
     for (const viewer of this.viewers) viewer.end()
     const feeds = [...this.feeds.values()]
     this.feeds.clear()
-    this.options.metrics.meetings.set(0)
     await Promise.all(feeds.map(async (feed) => { await feed.release() }))
   }
 }
