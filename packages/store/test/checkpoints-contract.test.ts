@@ -139,3 +139,22 @@ t.test('redis keys live under <prefix>eh:<namespace>:<hub>:<group>:', async (t) 
     `${fixture.prefix}eh:ns.example.net:meetings:$default:ownership`
   ])
 })
+
+t.test('checkpoints written under the legacy <prefix>eh:eh: key are read until the partition is checkpointed again', async (t) => {
+  const fixture = await redisFixture()
+  t.teardown(fixture.cleanup)
+  const client = createClient({ url: TEST_REDIS_URL })
+  client.on('error', () => {})
+  await client.connect()
+  t.teardown(() => client.destroy())
+  const legacyKey = `${fixture.prefix}eh:eh:ns.example.net:meetings:$default:checkpoints`
+  await client.hSet(legacyKey, { 0: JSON.stringify({ sequenceNumber: 3, offset: '300' }), 1: JSON.stringify({ sequenceNumber: 5, offset: '500' }) })
+  const byPartition = async (): Promise<Array<[string, number]>> =>
+    (await fixture.store.listCheckpoints(ns, hub, group)).map((c): [string, number] => [c.partitionId, c.sequenceNumber]).sort()
+  t.same(await byPartition(), [['0', 3], ['1', 5]], 'the legacy checkpoints are found')
+
+  await fixture.store.updateCheckpoint({ fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '0', sequenceNumber: 9, offset: '900' })
+  t.same(await byPartition(), [['0', 9], ['1', 5]], 'a new checkpoint wins over the legacy one of its partition only')
+  t.same(await client.hGetAll(legacyKey), { 0: JSON.stringify({ sequenceNumber: 3, offset: '300' }), 1: JSON.stringify({ sequenceNumber: 5, offset: '500' }) }, 'the legacy key is never written')
+  t.same(Object.keys(await client.hGetAll(`${fixture.prefix}eh:ns.example.net:meetings:$default:checkpoints`)), ['0'], 'the update went to the current key')
+})

@@ -1,6 +1,5 @@
 import type { Config } from '@meeting-ai/config'
-import { connectWithin, createRedisClient } from '@meeting-ai/store'
-import { sttStreamKeyFor } from '../sources/stream-shards.ts'
+import { connectWithin, createRedisClient, sttStreamBaseKey, sttStreamKeyFor } from '@meeting-ai/store'
 import { SenderError, type EventSender } from './event-sender.ts'
 
 const quietLogger = { info () {}, warn () {}, error () {} }
@@ -12,7 +11,7 @@ export async function redisStreamSender (config: Config): Promise<EventSender> {
   } catch (error) {
     throw new SenderError(`cannot reach Redis at ${config.redisUrl.replace(/\/\/[^@/]*@/, '//')} (${(error as Error).message}): start Redis or set REDIS_URL; a service on the embedded engine takes events with --to http only`)
   }
-  const baseKey = `${config.redisKeyPrefix}${config.sttStreamKey}`
+  const baseKey = sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey)
   return {
     async send (event, meetingId) {
       await client.xAdd(sttStreamKeyFor(baseKey, config.sttStreamShards, meetingId), '*', { event: JSON.stringify(event) })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import type { RedisClientType } from 'redis'
-import { consumerGroupKeys } from './checkpoint-keys.ts'
+import { consumerGroupKeys, type ConsumerGroupKeys } from '../keys.ts'
 import { claimOwnershipScript } from './claim-ownership-script.ts'
 import { CheckpointStoreError } from './errors.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
@@ -19,7 +19,7 @@ export class RedisCheckpointStore implements CheckpointStore {
   readonly #client: AnyRedisClient
   readonly #prefix: string
 
-  /** @param keyPrefix prepended to every key, e.g. `meeting-ai:`. */
+  /** @param keyPrefix the store's key prefix (REDIS_KEY_PREFIX), e.g. `meeting-ai:`. */
   constructor (client: AnyRedisClient, keyPrefix: string) {
     this.#client = client
     this.#prefix = keyPrefix
@@ -61,10 +61,15 @@ export class RedisCheckpointStore implements CheckpointStore {
     return claimed
   }
 
+  /** A partition without a checkpoint under the current key falls back to the legacy key (see ConsumerGroupKeys). */
   async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<Checkpoint[]> {
     const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
-    const entries = await this.#client.hGetAll(this.#keys(group).checkpoints) as Record<string, string>
-    return Object.entries(entries).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
+    const keys = this.#keys(group)
+    const [legacy, current] = await Promise.all([
+      this.#client.hGetAll(keys.legacyCheckpoints) as Promise<Record<string, string>>,
+      this.#client.hGetAll(keys.checkpoints) as Promise<Record<string, string>>
+    ])
+    return Object.entries({ ...legacy, ...current }).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
   }
 
   async updateCheckpoint (checkpoint: Checkpoint): Promise<void> {
@@ -72,7 +77,7 @@ export class RedisCheckpointStore implements CheckpointStore {
     await this.#client.hSet(this.#keys(checkpoint).checkpoints, checkpoint.partitionId, JSON.stringify(record))
   }
 
-  #keys (group: ConsumerGroupRef): { ownership: string, checkpoints: string } {
+  #keys (group: ConsumerGroupRef): ConsumerGroupKeys {
     return consumerGroupKeys(this.#prefix, group.fullyQualifiedNamespace, group.eventHubName, group.consumerGroup)
   }
 }

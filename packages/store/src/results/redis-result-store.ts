@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ConsolidateRequest, ConsolidateResponse } from '@meeting-ai/contracts'
 import type { RedisClientType } from 'redis'
 import { StoreError } from '../errors.ts'
-import { resultKeys } from './keys.ts'
+import { resultKeys } from '../keys.ts'
 import type { ConsolidationResultStore, IdempotentAnswer, ResultStoreLimits, RunLease } from './types.ts'
 
 type AnyRedisClient = RedisClientType<any, any, any, any, any>
