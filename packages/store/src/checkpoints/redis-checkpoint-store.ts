@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import type { RedisClientType } from 'redis'
 import { consumerGroupKeys, type ConsumerGroupKeys } from '../keys.ts'
-import { claimOwnershipScript } from './claim-ownership-script.ts'
+import { LuaScript } from '../redis/lua-script.ts'
 import { CheckpointStoreError } from './errors.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
 import type { CheckpointRecord, ConsumerGroupRef, OwnershipRecord } from './records.ts'
 
 /** Any node-redis v5 client, whatever modules, scripts or RESP version it was created with. */
 export type AnyRedisClient = RedisClientType<any, any, any, any, any>
+
+const CLAIM_OWNERSHIP = LuaScript.load('claim-ownership')
 
 /**
  * Event Hubs partition ownership and checkpoints in Redis, for several
@@ -47,7 +49,7 @@ export class RedisCheckpointStore implements CheckpointStore {
         newEtags.set(claim.partitionId, etag)
         args.push(claim.partitionId, claim.etag ?? '', claim.ownerId, etag)
       }
-      const reply = await this.#client.eval(claimOwnershipScript, { keys: [this.#keys(group).ownership], arguments: args }) as string[]
+      const reply = await CLAIM_OWNERSHIP.run(this.#client, [this.#keys(group).ownership], args) as string[]
       for (let i = 0; i < reply.length; i += 2) {
         const partitionId = reply[i] as string
         const claim = claims.find((c) => c.partitionId === partitionId) as PartitionOwnership
