@@ -8,3 +8,4 @@ export { createEmbeddedEngine, DEFAULT_MAX_MEETINGS, DEFAULT_MAX_DEAD_LETTERS, t
 export { selectEngine, EngineSelectionError, redactRedisUrl, limitsOf, type EngineSettings, type EngineRole, type SelectEngineOptions, type SelectedEngine } from './select-engine.ts'
 export { RedisConsolidationResultStore, MemoryConsolidationResultStore, type ConsolidationResultStore, type IdempotentAnswer, type RunLease, type ResultStoreLimits } from './results/index.ts'
 export { RedisCheckpointStore, MemoryCheckpointStore, CheckpointStoreError, type AnyRedisClient } from './checkpoints/index.ts'
+export { openSegmentStreamReader, openSegmentStreamWriter, type SegmentStreamReaderOptions, type SegmentStreamWriterOptions } from './redis/segment-stream.ts'

@@ -1,8 +1,8 @@
-import type { CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import { TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createClient } from 'redis'
 import t from 'tap'
 import { CheckpointStoreError, MemoryCheckpointStore, RedisCheckpointStore } from '../src/checkpoints/index.ts'
+import type { PartitionCheckpointStore, PartitionOwnership } from '../src/types.ts'
 
 const ns = 'ns.example.net'
 const hub = 'Meetings'
@@ -14,7 +14,7 @@ function ownership (partitionId: string, ownerId: string, etag?: string): Partit
   return claim
 }
 
-interface Fixture { store: CheckpointStore, cleanup: () => Promise<void> }
+interface Fixture { store: PartitionCheckpointStore, cleanup: () => Promise<void> }
 
 async function redisFixture (): Promise<Fixture & { prefix: string, keys: () => Promise<string[]> }> {
   const client = createClient({ url: TEST_REDIS_URL })
@@ -115,7 +115,7 @@ for (const [name, make] of implementations) {
     })
 
     t.test('a checkpoint without sequence number or offset is refused', async (t) => {
-      const bad = { fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '3', offset: '1' } as unknown as Parameters<CheckpointStore['updateCheckpoint']>[0]
+      const bad = { fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '3', offset: '1' } as unknown as Parameters<PartitionCheckpointStore['updateCheckpoint']>[0]
       await t.rejects(store.updateCheckpoint(bad), { code: 'INVALID_CHECKPOINT' })
       await t.rejects(store.updateCheckpoint({ ...bad, sequenceNumber: 1, offset: '' }), CheckpointStoreError)
     })

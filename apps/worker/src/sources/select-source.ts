@@ -1,5 +1,5 @@
 import type { Config } from '@meeting-ai/config'
-import { RedisCheckpointStore, sttStreamBaseKey, sttStreamKeys, type StoreEngine, type RedisEngine } from '@meeting-ai/store'
+import { sttStreamBaseKey, sttStreamKeys, type StoreEngine } from '@meeting-ai/store'
 import type { CheckpointStore, LoadBalancingOptions } from '@azure/event-hubs'
 import { SourceConfigError } from '../errors.ts'
 import type { WorkerLogger } from '../logger.ts'
@@ -39,8 +39,7 @@ export function createSource (options: { config: Config, store: StoreEngine, log
   if (kind === 'event-hubs') {
     const connectionString = config.eventhubsListenConnectionString
     if (connectionString === undefined) throw new SourceConfigError('STT_SOURCE=event-hubs needs EVENTHUBS_LISTEN_CONNECTION_STRING')
-    const checkpointStore = options.checkpointStore ??
-      (store.kind === 'redis' ? new RedisCheckpointStore((store as RedisEngine).client, config.redisKeyPrefix) : undefined)
+    const checkpointStore = options.checkpointStore ?? store.checkpoints
     return new EventHubsSource({
       connectionString,
       eventHubName: config.eventhubsName,

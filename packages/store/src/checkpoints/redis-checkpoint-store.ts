@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import type { RedisClientType } from 'redis'
 import { consumerGroupKeys, type ConsumerGroupKeys } from '../keys.ts'
 import { LuaScript } from '../redis/lua-script.ts'
 import { CheckpointStoreError } from './errors.ts'
+import type { ConsumerGroupRef, PartitionCheckpoint, PartitionCheckpointStore, PartitionOwnership } from '../types.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
-import type { CheckpointRecord, ConsumerGroupRef, OwnershipRecord } from './records.ts'
+import type { CheckpointRecord, OwnershipRecord } from './records.ts'
 
 /** Any node-redis v5 client, whatever modules, scripts or RESP version it was created with. */
 export type AnyRedisClient = RedisClientType<any, any, any, any, any>
@@ -17,7 +17,7 @@ const CLAIM_OWNERSHIP = LuaScript.load('claim-ownership')
  * `EventHubConsumerClient`s sharing a consumer group. Ownership claims are
  * an etag compare-and-set in one Lua call.
  */
-export class RedisCheckpointStore implements CheckpointStore {
+export class RedisCheckpointStore implements PartitionCheckpointStore {
   readonly #client: AnyRedisClient
   readonly #prefix: string
 
@@ -64,7 +64,7 @@ export class RedisCheckpointStore implements CheckpointStore {
   }
 
   /** A partition without a checkpoint under the current key falls back to the legacy key (see ConsumerGroupKeys). */
-  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<Checkpoint[]> {
+  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionCheckpoint[]> {
     const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
     const keys = this.#keys(group)
     const [legacy, current] = await Promise.all([
@@ -74,7 +74,7 @@ export class RedisCheckpointStore implements CheckpointStore {
     return Object.entries({ ...legacy, ...current }).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
   }
 
-  async updateCheckpoint (checkpoint: Checkpoint): Promise<void> {
+  async updateCheckpoint (checkpoint: PartitionCheckpoint): Promise<void> {
     const record = checkpointRecord(checkpoint)
     await this.#client.hSet(this.#keys(checkpoint).checkpoints, checkpoint.partitionId, JSON.stringify(record))
   }
