@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
 import type { ConsolidateRequest, ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
-import { createEmbeddedEngine, createRedisEngine, type StoreEngine } from '@meeting-ai/store'
+import { createEmbeddedEngine, createRedisEngine, type RedisEngine, type SelectedEngine } from '@meeting-ai/store'
 import { createSegmentPipeline } from '@meeting-ai/ingest'
 import type { EvalMeeting } from './dataset.ts'
 import type { AnalysisEngine } from '@meeting-ai/llm'
@@ -55,7 +55,7 @@ export interface LiveRun {
   calls: CallCounts
 }
 
-async function openStore (context: RunContext): Promise<StoreEngine> {
+async function openStore (context: RunContext): Promise<SelectedEngine> {
   const limits = { windowSegments: context.config.windowSegments, meetingTtlS: context.config.meetingTtlS, replayMaxLen: context.config.replayStreamMaxlen }
   if (context.store === 'redis') {
     return await createRedisEngine({ url: context.config.redisUrl, prefix: context.prefix, limits, logger: SILENT, connectTimeoutMs: 3000 })
@@ -76,14 +76,14 @@ export function consolidateRequest (meeting: EvalMeeting): ConsolidateRequest {
 
 export class MeetingRunner {
   readonly #context: RunContext
-  #store: StoreEngine | undefined
+  #store: SelectedEngine | undefined
   #app: App | undefined
 
   constructor (context: RunContext) {
     this.#context = context
   }
 
-  async #open (): Promise<{ store: StoreEngine, app: App }> {
+  async #open (): Promise<{ store: SelectedEngine, app: App }> {
     if (this.#store === undefined) this.#store = await openStore(this.#context)
     if (this.#app === undefined) {
       this.#app = await buildApp({ config: this.#context.config, store: this.#store, engine: this.#context.engine, logger: false })
@@ -159,15 +159,13 @@ export class MeetingRunner {
 
   async close (): Promise<void> {
     await this.#app?.close()
-    if (this.#store !== undefined && this.#context.store === 'redis') await deletePrefix(this.#store, this.#context.prefix)
+    if (this.#store?.kind === 'redis') await deletePrefix(this.#store, this.#context.prefix)
     await this.#store?.close()
   }
 }
 
 /** Removes what a Redis run wrote under its own prefix. */
-async function deletePrefix (store: StoreEngine, prefix: string): Promise<void> {
-  const client = (store as StoreEngine & { client?: { keys: (pattern: string) => Promise<string[]>, del: (keys: string[]) => Promise<number> } }).client
-  if (client === undefined) return
-  const keys = await client.keys(`${prefix}*`)
-  if (keys.length > 0) await client.del(keys)
+async function deletePrefix (store: RedisEngine, prefix: string): Promise<void> {
+  const keys = await store.client.keys(`${prefix}*`)
+  if (keys.length > 0) await store.client.del(keys)
 }

@@ -1,7 +1,7 @@
 export { createWorker, type Worker, type WorkerOptions } from './worker.ts'
 export { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 export type { SegmentSource, BatchHandler } from './sources/source.ts'
-export { sttStreamKeyFor, sttStreamKeys } from './sources/stream-shards.ts'
+export { sttStreamKeyFor, sttStreamKeys } from '@meeting-ai/store'
 export { sourceKindOf, sttStreamKeysOf, type SourceKind } from './sources/select-source.ts'
 export { DEFAULT_STREAM_GROUP } from './sources/redis-stream.ts'
 export { SourceConfigError } from './errors.ts'

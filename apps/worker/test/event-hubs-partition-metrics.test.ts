@@ -78,7 +78,7 @@ test('32 partitions, one worker with the shipped settings: every partition read 
   const meetingOf = (p: string): string => `p${p}-meeting`
   for (const p of peer.partitionIds) peer.enqueue({ partitionId: p, body: sttEvent(meetingOf(p), 1) })
 
-  const checkpoints = new CountingCheckpointStore(new RedisCheckpointStore(store.client, `${store.prefix}eh:`))
+  const checkpoints = new CountingCheckpointStore(new RedisCheckpointStore(store.client, store.prefix))
   const config = testConfig(store.prefix, { EVENTHUBS_LISTEN_CONNECTION_STRING: peer.connectionString('listen'), EVENTHUBS_MAX_BATCH_SIZE: '10' })
   const registry = new Registry()
   const worker = createWorker({ config, store, engine: new ScriptedEngine(), logger: recordingLogger(), registry, checkpointStore: checkpoints })

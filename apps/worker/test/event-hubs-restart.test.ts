@@ -22,7 +22,7 @@ test('a worker restarted (SIGTERM, start again) resumes every partition at its c
   first.child.kill('SIGTERM')
   t.equal(await first.exited(), 0, 'SIGTERM: exit code 0')
   const stopMs = Date.now() - stopAt
-  const checkpoints = new Map((await new RedisCheckpointStore(store.client, `${prefix}eh:`).listCheckpoints(peer.host, 'stt', '$Default'))
+  const checkpoints = new Map((await new RedisCheckpointStore(store.client, prefix).listCheckpoints(peer.host, 'stt', '$Default'))
     .map((c) => [c.partitionId, c.sequenceNumber]))
   t.equal(checkpoints.size, PARTITIONS, 'a checkpoint per partition')
   for (let p = 0; p < PARTITIONS; p++) {

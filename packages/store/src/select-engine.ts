@@ -15,7 +15,7 @@ export interface EngineSettings {
   windowSegments: number
   meetingTtlS: number
   replayStreamMaxlen: number
-  /** RESULT_TTL_S, for the embedded consolidation result store. */
+  /** RESULT_TTL_S, for the consolidation result store. */
   resultTtlS?: number
 }
 
@@ -125,7 +125,8 @@ async function redis (settings: EngineSettings, options: SelectEngineOptions, re
       limits: limitsOf(settings),
       logger: options.logger,
       ...(options.onError !== undefined && { onError: options.onError }),
-      connectTimeoutMs: options.connectTimeoutMs ?? 5000
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS })
     })
   } catch (error) {
     throw unavailable(settings, options, reason, error)

@@ -1,4 +1,3 @@
-import type { CheckpointStore } from '@azure/event-hubs'
 import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
 import type { ConsolidationResultStore } from './results/types.ts'
 
@@ -96,6 +95,43 @@ export interface SuggestionBus {
   onReconnect (listener: () => void): void
 }
 
+/** One Event Hubs consumer group: the scope of ownership and checkpoint records. */
+export interface ConsumerGroupRef {
+  fullyQualifiedNamespace: string
+  eventHubName: string
+  consumerGroup: string
+}
+
+/** Which processor reads a partition; an empty ownerId gives the partition up. */
+export interface PartitionOwnership extends ConsumerGroupRef {
+  partitionId: string
+  ownerId: string
+  /** Set by the store on a successful claim (the store's clock). */
+  lastModifiedTimeInMs?: number
+  /** Compare-and-set token: a claim must carry the current one (none for a partition never claimed). */
+  etag?: string
+}
+
+/** Where a partition's processing resumes: the last event fully written. */
+export interface PartitionCheckpoint extends ConsumerGroupRef {
+  partitionId: string
+  sequenceNumber: number
+  offset: string
+}
+
+/**
+ * Partition ownership and checkpoints of the Event Hubs source, for several processors that
+ * share a consumer group. Shaped so that an implementation is also the SDK's CheckpointStore
+ * (the worker hands it to EventHubConsumerClient as is).
+ */
+export interface PartitionCheckpointStore {
+  listOwnership (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionOwnership[]>
+  /** The claims won: those whose etag matched the stored one, each with its new etag. */
+  claimOwnership (partitionOwnership: PartitionOwnership[]): Promise<PartitionOwnership[]>
+  listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionCheckpoint[]>
+  updateCheckpoint (checkpoint: PartitionCheckpoint): Promise<void>
+}
+
 export interface DeadLetter {
   source: string
   position: string
@@ -112,6 +148,43 @@ export interface DeadLetterStore {
   list (max: number): Promise<DeadLetter[]>
 }
 
+/** One entry of the STT stream: its id and its fields (the event JSON is in `event`). */
+export interface StreamEntry {
+  id: string
+  message: Record<string, string>
+}
+
+export interface StreamBatch {
+  key: string
+  messages: StreamEntry[]
+}
+
+/**
+ * One consumer of a consumer group on the sharded STT stream. An entry stays pending until
+ * acknowledged; entries left pending by a consumer that died are claimed by another.
+ */
+export interface SegmentStreamReader {
+  /** Makes the group on every shard (from the stream's start) unless it exists. */
+  ensureGroups (): Promise<void>
+  /**
+   * Entries after `id` per stream: '>' for new ones, or an id to re-read this consumer's own
+   * pending entries. Waits up to `blockMs` for new ones when given; null when none came.
+   */
+  readGroup (streams: Array<{ key: string, id: string }>, options: { count: number, blockMs?: number }): Promise<StreamBatch[] | null>
+  /** Takes over entries pending at least `minIdleMs`; iterate with `nextCursor` until it is '0-0'. */
+  claimStale (key: string, minIdleMs: number, cursor: string, count: number): Promise<{ nextCursor: string, messages: StreamEntry[] }>
+  ack (key: string, ids: string[]): Promise<void>
+  /** Drops the connection at once, ending a blocked read with an error. */
+  close (): void
+}
+
+/** The producer side of the STT stream. */
+export interface SegmentStreamWriter {
+  /** Appends the event to its meeting's shard; returns the entry id. */
+  append (meetingId: string, event: unknown): Promise<string>
+  close (): Promise<void>
+}
+
 /** Everything one process needs from its storage engine. */
 export interface StoreEngine {
   readonly kind: 'redis' | 'embedded'
@@ -120,12 +193,10 @@ export interface StoreEngine {
   readonly suggestions: SuggestionLog
   readonly bus: SuggestionBus
   readonly deadLetters: DeadLetterStore
-  /**
-   * Set by the embedded engine (in-memory stores). On Redis they are built from the engine's
-   * client by their users (RedisCheckpointStore, RedisConsolidationResultStore).
-   */
-  readonly checkpoints?: CheckpointStore
-  readonly results?: ConsolidationResultStore
+  /** Event Hubs partition ownership and checkpoints. */
+  readonly checkpoints: PartitionCheckpointStore
+  /** Consolidation requests and results. */
+  readonly results: ConsolidationResultStore
   /** Rejects (fast) when the store cannot answer. */
   ping (): Promise<void>
   close (): Promise<void>

@@ -1,8 +1,8 @@
-import type { CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import { TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createClient } from 'redis'
 import t from 'tap'
 import { CheckpointStoreError, MemoryCheckpointStore, RedisCheckpointStore } from '../src/checkpoints/index.ts'
+import type { PartitionCheckpointStore, PartitionOwnership } from '../src/types.ts'
 
 const ns = 'ns.example.net'
 const hub = 'Meetings'
@@ -14,7 +14,7 @@ function ownership (partitionId: string, ownerId: string, etag?: string): Partit
   return claim
 }
 
-interface Fixture { store: CheckpointStore, cleanup: () => Promise<void> }
+interface Fixture { store: PartitionCheckpointStore, cleanup: () => Promise<void> }
 
 async function redisFixture (): Promise<Fixture & { prefix: string, keys: () => Promise<string[]> }> {
   const client = createClient({ url: TEST_REDIS_URL })
@@ -115,7 +115,7 @@ for (const [name, make] of implementations) {
     })
 
     t.test('a checkpoint without sequence number or offset is refused', async (t) => {
-      const bad = { fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '3', offset: '1' } as unknown as Parameters<CheckpointStore['updateCheckpoint']>[0]
+      const bad = { fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '3', offset: '1' } as unknown as Parameters<PartitionCheckpointStore['updateCheckpoint']>[0]
       await t.rejects(store.updateCheckpoint(bad), { code: 'INVALID_CHECKPOINT' })
       await t.rejects(store.updateCheckpoint({ ...bad, sequenceNumber: 1, offset: '' }), CheckpointStoreError)
     })
@@ -138,4 +138,23 @@ t.test('redis keys live under <prefix>eh:<namespace>:<hub>:<group>:', async (t) 
     `${fixture.prefix}eh:ns.example.net:meetings:$default:checkpoints`,
     `${fixture.prefix}eh:ns.example.net:meetings:$default:ownership`
   ])
+})
+
+t.test('checkpoints written under the legacy <prefix>eh:eh: key are read until the partition is checkpointed again', async (t) => {
+  const fixture = await redisFixture()
+  t.teardown(fixture.cleanup)
+  const client = createClient({ url: TEST_REDIS_URL })
+  client.on('error', () => {})
+  await client.connect()
+  t.teardown(() => client.destroy())
+  const legacyKey = `${fixture.prefix}eh:eh:ns.example.net:meetings:$default:checkpoints`
+  await client.hSet(legacyKey, { 0: JSON.stringify({ sequenceNumber: 3, offset: '300' }), 1: JSON.stringify({ sequenceNumber: 5, offset: '500' }) })
+  const byPartition = async (): Promise<Array<[string, number]>> =>
+    (await fixture.store.listCheckpoints(ns, hub, group)).map((c): [string, number] => [c.partitionId, c.sequenceNumber]).sort()
+  t.same(await byPartition(), [['0', 3], ['1', 5]], 'the legacy checkpoints are found')
+
+  await fixture.store.updateCheckpoint({ fullyQualifiedNamespace: ns, eventHubName: hub, consumerGroup: group, partitionId: '0', sequenceNumber: 9, offset: '900' })
+  t.same(await byPartition(), [['0', 9], ['1', 5]], 'a new checkpoint wins over the legacy one of its partition only')
+  t.same(await client.hGetAll(legacyKey), { 0: JSON.stringify({ sequenceNumber: 3, offset: '300' }), 1: JSON.stringify({ sequenceNumber: 5, offset: '500' }) }, 'the legacy key is never written')
+  t.same(Object.keys(await client.hGetAll(`${fixture.prefix}eh:ns.example.net:meetings:$default:checkpoints`)), ['0'], 'the update went to the current key')
 })

@@ -180,3 +180,17 @@ test('the window list is trimmed once it holds twice the window; read gives the 
   t.ok(lengths.filter((length) => length === limits.windowSegments).length >= 2, 'trimmed back to the window, more than once')
   t.same((await engine.windows.read('m-trim')).map((s) => s.text), [11, 12, 13, 14, 15].map((n) => `segment ${n}`))
 })
+
+test('checkpoints and consolidation results live under the engine prefix, results with RESULT_TTL_S', async (t) => {
+  const prefix = uniquePrefix('store')
+  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits, logger: recordingLogger(), resultTtlS: 90 })
+  t.teardown(async () => {
+    await engine.close()
+    await deleteKeys(prefix)
+  })
+  await engine.checkpoints.updateCheckpoint({ fullyQualifiedNamespace: 'NS', eventHubName: 'Hub', consumerGroup: '$Default', partitionId: '0', sequenceNumber: 1, offset: '10' })
+  t.equal(await engine.client.hLen(`${prefix}eh:ns:hub:$default:checkpoints`), 1, 'one eh: segment, not two')
+  await engine.results.saveRequest('m-1', { meetingId: 'm-1', participantMinutes: [{ userId: 'u', content: 'c' }] })
+  const ttl = await engine.client.ttl(`${prefix}m:{m-1}:consolidation:request`)
+  t.ok(ttl > 80 && ttl <= 90, `ttl ${ttl} s`)
+})

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { MemoryConsolidationResultStore, RedisConsolidationResultStore, type ConsolidationResultStore, type StoreEngine } from '@meeting-ai/store'
 import { settledWithin } from '../plugins/external/llm.ts'
 import { consolidationMetrics } from './metrics.ts'
 import { ConsolidationService } from './service.ts'
@@ -12,23 +11,13 @@ declare module 'fastify' {
   }
 }
 
-/** The result store that lives where the app's other state lives: Redis, or this process for the embedded engine. */
-function resultStoreFor (store: StoreEngine, resultTtlS: number): ConsolidationResultStore {
-  const engine = store as StoreEngine & { results?: ConsolidationResultStore, client?: unknown, prefix?: string }
-  if (engine.results !== undefined) return engine.results
-  if (store.kind === 'redis' && engine.client !== undefined && engine.prefix !== undefined) {
-    return new RedisConsolidationResultStore(engine.client as ConstructorParameters<typeof RedisConsolidationResultStore>[0], engine.prefix, { resultTtlS })
-  }
-  return new MemoryConsolidationResultStore({ resultTtlS })
-}
-
 export default fp(async function consolidationPlugin (app: FastifyInstance, options: { config: Config }) {
   const { config } = options
   const service = new ConsolidationService({
     engine: app.llm,
     fallback: app.offlineLlm,
     pool: app.analysisPool,
-    results: resultStoreFor(app.store, config.resultTtlS),
+    results: app.store.results,
     metrics: consolidationMetrics(app.metrics.registry),
     logger: app.log,
     limits: {

@@ -1,25 +1,28 @@
 import type { Config } from '@meeting-ai/config'
-import { connectWithin, createRedisClient } from '@meeting-ai/store'
-import { sttStreamKeyFor } from '../sources/stream-shards.ts'
+import { openSegmentStreamWriter, sttStreamBaseKey, type SegmentStreamWriter } from '@meeting-ai/store'
 import { SenderError, type EventSender } from './event-sender.ts'
 
 const quietLogger = { info () {}, warn () {}, error () {} }
 
 export async function redisStreamSender (config: Config): Promise<EventSender> {
-  const client = createRedisClient({ url: config.redisUrl, role: 'replay', logger: quietLogger })
+  let stream: SegmentStreamWriter
   try {
-    await connectWithin(client, 5000)
+    stream = await openSegmentStreamWriter({
+      url: config.redisUrl,
+      baseKey: sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey),
+      shards: config.sttStreamShards,
+      logger: quietLogger
+    })
   } catch (error) {
     throw new SenderError(`cannot reach Redis at ${config.redisUrl.replace(/\/\/[^@/]*@/, '//')} (${(error as Error).message}): start Redis or set REDIS_URL; a service on the embedded engine takes events with --to http only`)
   }
-  const baseKey = `${config.redisKeyPrefix}${config.sttStreamKey}`
   return {
     async send (event, meetingId) {
-      await client.xAdd(sttStreamKeyFor(baseKey, config.sttStreamShards, meetingId), '*', { event: JSON.stringify(event) })
+      await stream.append(meetingId, event)
       return undefined
     },
     async close () {
-      await client.close()
+      await stream.close()
     }
   }
 }

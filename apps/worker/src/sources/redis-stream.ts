@@ -1,4 +1,4 @@
-import { connectWithin, createRedisClient, type RedisClient } from '@meeting-ai/store'
+import { openSegmentStreamReader, type SegmentStreamReader, type StreamBatch, type StreamEntry } from '@meeting-ai/store'
 import type { WorkerLogger } from '@meeting-ai/ingest'
 import type { WorkerMetrics } from '@meeting-ai/ingest'
 import type { RawEvent } from '@meeting-ai/ingest'
@@ -25,12 +25,7 @@ export interface RedisStreamSourceOptions {
   retry?: BackoffPolicy
 }
 
-interface StreamEntry {
-  id: string
-  message: Record<string, string>
-}
-
-type ReadReply = Array<{ name: string, messages: StreamEntry[] }> | null
+type ReadReply = StreamBatch[] | null
 
 export const DEFAULT_STREAM_GROUP = 'meeting-ai-worker'
 
@@ -44,7 +39,7 @@ export class RedisStreamSource implements SegmentSource {
   readonly name = 'redis-stream'
   readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry'>> & { retry: BackoffPolicy }
   readonly #stopping = new AbortController()
-  #client: RedisClient | undefined
+  #client: SegmentStreamReader | undefined
   #loop: Promise<void> | undefined
   #reading = false
 
@@ -61,25 +56,15 @@ export class RedisStreamSource implements SegmentSource {
 
   async start (handler: BatchHandler): Promise<void> {
     const { logger, metrics } = this.#options
-    const client = createRedisClient({
+    const client = await openSegmentStreamReader({
       url: this.#options.url,
-      role: 'stream-reader',
+      keys: this.#options.keys,
+      group: this.#options.group,
+      consumer: this.#options.consumer,
       logger,
       onError: () => { metrics.sourceErrors.inc({ source: this.name }) }
     })
-    await connectWithin(client, 5000)
     this.#client = client
-    for (const key of this.#options.keys) {
-      try {
-        // From '0': events produced before the first worker ever started are not lost.
-        await client.xGroupCreate(key, this.#options.group, '0', { MKSTREAM: true })
-      } catch (error) {
-        if (!String((error as Error).message).includes('BUSYGROUP')) {
-          client.destroy()
-          throw error
-        }
-      }
-    }
     logger.info({ keys: this.#options.keys, group: this.#options.group, consumer: this.#options.consumer }, 'redis stream source started')
     this.#loop = this.#run(client, handler)
   }
@@ -87,16 +72,16 @@ export class RedisStreamSource implements SegmentSource {
   async stop (): Promise<void> {
     this.#stopping.abort()
     // A blocking read would hold the stop for up to blockMs; a batch in flight is let finish.
-    if (this.#reading) this.#client?.destroy()
+    if (this.#reading) this.#client?.close()
     await this.#loop
-    if (this.#client?.isOpen === true) this.#client.destroy()
+    this.#client?.close()
   }
 
   get #stopped (): boolean {
     return this.#stopping.signal.aborted
   }
 
-  async #run (client: RedisClient, handler: BatchHandler): Promise<void> {
+  async #run (client: SegmentStreamReader, handler: BatchHandler): Promise<void> {
     // First what this consumer read before a restart and never acknowledged.
     for (const key of this.#options.keys) {
       let cursor = '0'
@@ -128,26 +113,26 @@ export class RedisStreamSource implements SegmentSource {
       }
       failures = 0
       for (const stream of reply ?? []) {
-        if (!await this.#process(client, stream.name, stream.messages, handler)) return
+        if (!await this.#process(client, stream.key, stream.messages, handler)) return
       }
     }
   }
 
   /** undefined when the read failed (logged and counted). */
-  async #read (client: RedisClient, streams: Array<{ key: string, id: string }>, block: boolean): Promise<ReadReply | undefined> {
+  async #read (client: SegmentStreamReader, streams: Array<{ key: string, id: string }>, block: boolean): Promise<ReadReply | undefined> {
     this.#reading = true
     try {
-      return await client.xReadGroup(this.#options.group, this.#options.consumer, streams, {
-        COUNT: this.#options.batchSize,
-        ...(block && { BLOCK: this.#options.blockMs })
-      }) as unknown as ReadReply
+      return await client.readGroup(streams, {
+        count: this.#options.batchSize,
+        ...(block && { blockMs: this.#options.blockMs })
+      })
     } catch (error) {
       if (this.#stopped) return undefined
       this.#options.metrics.sourceErrors.inc({ source: this.name })
       this.#options.logger.error({ err: error }, 'stream read failed; retrying')
       // NOGROUP after a FLUSH or a deleted key: make the group again rather than spin.
       if (String((error as Error).message).includes('NOGROUP')) {
-        await Promise.allSettled(this.#options.keys.map(async (key) => await client.xGroupCreate(key, this.#options.group, '0', { MKSTREAM: true })))
+        await client.ensureGroups().catch(() => {})
       }
       return undefined
     } finally {
@@ -156,32 +141,32 @@ export class RedisStreamSource implements SegmentSource {
   }
 
   /** Entries other consumers took and never acknowledged (they died), claimed for this one. */
-  async #claimAbandoned (client: RedisClient, handler: BatchHandler): Promise<boolean> {
+  async #claimAbandoned (client: SegmentStreamReader, handler: BatchHandler): Promise<boolean> {
     for (const key of this.#options.keys) {
       let cursor = '0-0'
       do {
         let reply
         try {
-          reply = await client.xAutoClaim(key, this.#options.group, this.#options.consumer, this.#options.claimIdleMs, cursor, { COUNT: this.#options.batchSize })
+          reply = await client.claimStale(key, this.#options.claimIdleMs, cursor, this.#options.batchSize)
         } catch (error) {
           if (this.#stopped) return false
           this.#options.metrics.sourceErrors.inc({ source: this.name })
           this.#options.logger.error({ err: error, key }, 'claiming abandoned stream entries failed')
           break
         }
-        const messages = reply.messages.filter((entry) => entry !== null) as unknown as StreamEntry[]
+        const messages = reply.messages
         if (messages.length > 0) {
           this.#options.logger.info({ key, count: messages.length }, 'claimed stream entries abandoned by another consumer')
           if (!await this.#process(client, key, messages, handler)) return false
         }
-        cursor = String(reply.nextId)
+        cursor = reply.nextCursor
       } while (cursor !== '0-0' && !this.#stopped)
     }
     return true
   }
 
   /** false when the source stopped before the batch was written (it stays unacknowledged). */
-  async #process (client: RedisClient, key: string, messages: StreamEntry[], handler: BatchHandler): Promise<boolean> {
+  async #process (client: SegmentStreamReader, key: string, messages: StreamEntry[], handler: BatchHandler): Promise<boolean> {
     const events: RawEvent[] = messages.map(({ id, message }) => ({
       // An entry without the `event` field is dead-lettered as it is, not skipped.
       body: message.event ?? message,
@@ -201,7 +186,7 @@ export class RedisStreamSource implements SegmentSource {
       }
     }
     try {
-      await client.xAck(key, this.#options.group, messages.map((message) => message.id))
+      await client.ack(key, messages.map((message) => message.id))
     } catch (error) {
       // Still pending: XAUTOCLAIM hands it out again and dedupe absorbs the repeat.
       this.#options.metrics.checkpointErrors.inc({ source: this.name })

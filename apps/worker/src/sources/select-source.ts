@@ -1,5 +1,5 @@
 import type { Config } from '@meeting-ai/config'
-import { RedisCheckpointStore, type StoreEngine, type RedisEngine } from '@meeting-ai/store'
+import { sttStreamBaseKey, sttStreamKeys, type StoreEngine } from '@meeting-ai/store'
 import type { CheckpointStore, LoadBalancingOptions } from '@azure/event-hubs'
 import { SourceConfigError } from '../errors.ts'
 import type { WorkerLogger } from '@meeting-ai/ingest'
@@ -7,7 +7,6 @@ import type { WorkerMetrics } from '@meeting-ai/ingest'
 import { EventHubsSource } from './event-hubs.ts'
 import { DEFAULT_STREAM_GROUP, RedisStreamSource, type RedisStreamSourceOptions } from './redis-stream.ts'
 import type { SegmentSource } from './source.ts'
-import { sttStreamKeys } from './stream-shards.ts'
 
 export type SourceKind = 'event-hubs' | 'redis-stream' | 'none'
 
@@ -21,7 +20,7 @@ export function sourceKindOf (config: Config, store: StoreEngine): SourceKind {
 
 /** The prefixed stream keys the redis-stream source reads and producers write. */
 export function sttStreamKeysOf (config: Config): string[] {
-  return sttStreamKeys(`${config.redisKeyPrefix}${config.sttStreamKey}`, config.sttStreamShards)
+  return sttStreamKeys(sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey), config.sttStreamShards)
 }
 
 export interface SourceOverrides {
@@ -40,8 +39,7 @@ export function createSource (options: { config: Config, store: StoreEngine, log
   if (kind === 'event-hubs') {
     const connectionString = config.eventhubsListenConnectionString
     if (connectionString === undefined) throw new SourceConfigError('STT_SOURCE=event-hubs needs EVENTHUBS_LISTEN_CONNECTION_STRING')
-    const checkpointStore = options.checkpointStore ??
-      (store.kind === 'redis' ? new RedisCheckpointStore((store as RedisEngine).client, `${config.redisKeyPrefix}eh:`) : undefined)
+    const checkpointStore = options.checkpointStore ?? store.checkpoints
     return new EventHubsSource({
       connectionString,
       eventHubName: config.eventhubsName,

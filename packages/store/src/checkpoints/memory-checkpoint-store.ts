@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
+import type { PartitionCheckpoint, PartitionCheckpointStore, PartitionOwnership } from '../types.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
 import type { CheckpointRecord, OwnershipRecord } from './records.ts'
 
@@ -7,7 +7,7 @@ import type { CheckpointRecord, OwnershipRecord } from './records.ts'
  * The same contract as RedisCheckpointStore, kept in this process: for the
  * embedded engine, where one process is the only consumer.
  */
-export class MemoryCheckpointStore implements CheckpointStore {
+export class MemoryCheckpointStore implements PartitionCheckpointStore {
   readonly #ownership = new Map<string, Map<string, OwnershipRecord>>()
   readonly #checkpoints = new Map<string, Map<string, CheckpointRecord>>()
 
@@ -33,13 +33,13 @@ export class MemoryCheckpointStore implements CheckpointStore {
     return claimed
   }
 
-  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<Checkpoint[]> {
+  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionCheckpoint[]> {
     const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
     const records = this.#checkpoints.get(groupId(group)) ?? new Map<string, CheckpointRecord>()
     return [...records].map(([partitionId, record]) => toCheckpoint(group, partitionId, record))
   }
 
-  async updateCheckpoint (checkpoint: Checkpoint): Promise<void> {
+  async updateCheckpoint (checkpoint: PartitionCheckpoint): Promise<void> {
     const record = checkpointRecord(checkpoint)
     const id = groupId(checkpoint)
     const records = this.#checkpoints.get(id) ?? new Map<string, CheckpointRecord>()

@@ -1,4 +1,4 @@
-import type { Checkpoint, PartitionOwnership } from '@azure/event-hubs'
+import type { ConsumerGroupRef, PartitionCheckpoint, PartitionOwnership } from '../types.ts'
 import { CheckpointStoreError } from './errors.ts'
 
 /** What is stored per partition; the namespace, hub and group are in the key. */
@@ -13,21 +13,15 @@ export interface CheckpointRecord {
   offset: string
 }
 
-export interface ConsumerGroupRef {
-  fullyQualifiedNamespace: string
-  eventHubName: string
-  consumerGroup: string
-}
-
 export function toOwnership (group: ConsumerGroupRef, partitionId: string, record: OwnershipRecord): PartitionOwnership {
   return { ...group, partitionId, ownerId: record.ownerId, etag: record.etag, lastModifiedTimeInMs: record.lastModifiedTimeInMs }
 }
 
-export function toCheckpoint (group: ConsumerGroupRef, partitionId: string, record: CheckpointRecord): Checkpoint {
+export function toCheckpoint (group: ConsumerGroupRef, partitionId: string, record: CheckpointRecord): PartitionCheckpoint {
   return { ...group, partitionId, sequenceNumber: record.sequenceNumber, offset: record.offset }
 }
 
-export function checkpointRecord (checkpoint: Checkpoint): CheckpointRecord {
+export function checkpointRecord (checkpoint: PartitionCheckpoint): CheckpointRecord {
   if (typeof checkpoint.sequenceNumber !== 'number' || !Number.isInteger(checkpoint.sequenceNumber)) {
     throw new CheckpointStoreError('INVALID_CHECKPOINT', `Checkpoint for partition ${checkpoint.partitionId} has no integer sequenceNumber`)
   }

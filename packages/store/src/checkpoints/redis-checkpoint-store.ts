@@ -1,25 +1,27 @@
 import { randomUUID } from 'node:crypto'
-import type { Checkpoint, CheckpointStore, PartitionOwnership } from '@azure/event-hubs'
 import type { RedisClientType } from 'redis'
-import { consumerGroupKeys } from './checkpoint-keys.ts'
-import { claimOwnershipScript } from './claim-ownership-script.ts'
+import { consumerGroupKeys, type ConsumerGroupKeys } from '../keys.ts'
+import { LuaScript } from '../redis/lua-script.ts'
 import { CheckpointStoreError } from './errors.ts'
+import type { ConsumerGroupRef, PartitionCheckpoint, PartitionCheckpointStore, PartitionOwnership } from '../types.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
-import type { CheckpointRecord, ConsumerGroupRef, OwnershipRecord } from './records.ts'
+import type { CheckpointRecord, OwnershipRecord } from './records.ts'
 
 /** Any node-redis v5 client, whatever modules, scripts or RESP version it was created with. */
 export type AnyRedisClient = RedisClientType<any, any, any, any, any>
+
+const CLAIM_OWNERSHIP = LuaScript.load('claim-ownership')
 
 /**
  * Event Hubs partition ownership and checkpoints in Redis, for several
  * `EventHubConsumerClient`s sharing a consumer group. Ownership claims are
  * an etag compare-and-set in one Lua call.
  */
-export class RedisCheckpointStore implements CheckpointStore {
+export class RedisCheckpointStore implements PartitionCheckpointStore {
   readonly #client: AnyRedisClient
   readonly #prefix: string
 
-  /** @param keyPrefix prepended to every key, e.g. `meeting-ai:`. */
+  /** @param keyPrefix the store's key prefix (REDIS_KEY_PREFIX), e.g. `meeting-ai:`. */
   constructor (client: AnyRedisClient, keyPrefix: string) {
     this.#client = client
     this.#prefix = keyPrefix
@@ -47,7 +49,7 @@ export class RedisCheckpointStore implements CheckpointStore {
         newEtags.set(claim.partitionId, etag)
         args.push(claim.partitionId, claim.etag ?? '', claim.ownerId, etag)
       }
-      const reply = await this.#client.eval(claimOwnershipScript, { keys: [this.#keys(group).ownership], arguments: args }) as string[]
+      const reply = await CLAIM_OWNERSHIP.run(this.#client, [this.#keys(group).ownership], args) as string[]
       for (let i = 0; i < reply.length; i += 2) {
         const partitionId = reply[i] as string
         const claim = claims.find((c) => c.partitionId === partitionId) as PartitionOwnership
@@ -61,18 +63,23 @@ export class RedisCheckpointStore implements CheckpointStore {
     return claimed
   }
 
-  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<Checkpoint[]> {
+  /** A partition without a checkpoint under the current key falls back to the legacy key (see ConsumerGroupKeys). */
+  async listCheckpoints (fullyQualifiedNamespace: string, eventHubName: string, consumerGroup: string): Promise<PartitionCheckpoint[]> {
     const group = { fullyQualifiedNamespace, eventHubName, consumerGroup }
-    const entries = await this.#client.hGetAll(this.#keys(group).checkpoints) as Record<string, string>
-    return Object.entries(entries).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
+    const keys = this.#keys(group)
+    const [legacy, current] = await Promise.all([
+      this.#client.hGetAll(keys.legacyCheckpoints) as Promise<Record<string, string>>,
+      this.#client.hGetAll(keys.checkpoints) as Promise<Record<string, string>>
+    ])
+    return Object.entries({ ...legacy, ...current }).map(([partitionId, raw]) => toCheckpoint(group, partitionId, JSON.parse(raw) as CheckpointRecord))
   }
 
-  async updateCheckpoint (checkpoint: Checkpoint): Promise<void> {
+  async updateCheckpoint (checkpoint: PartitionCheckpoint): Promise<void> {
     const record = checkpointRecord(checkpoint)
     await this.#client.hSet(this.#keys(checkpoint).checkpoints, checkpoint.partitionId, JSON.stringify(record))
   }
 
-  #keys (group: ConsumerGroupRef): { ownership: string, checkpoints: string } {
+  #keys (group: ConsumerGroupRef): ConsumerGroupKeys {
     return consumerGroupKeys(this.#prefix, group.fullyQualifiedNamespace, group.eventHubName, group.consumerGroup)
   }
 }

@@ -1,5 +1,6 @@
 import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store.ts'
 import { MemoryConsolidationResultStore } from '../results/memory-result-store.ts'
+import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
 import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
 import { MemoryAnalysisLocks } from './analysis-locks.ts'
 import { MemoryDeadLetterStore } from './dead-letters.ts'
@@ -38,7 +39,6 @@ export interface EmbeddedEngine extends StoreEngine {
 
 export const DEFAULT_MAX_MEETINGS = 1000
 export const DEFAULT_MAX_DEAD_LETTERS = 10_000
-const DEFAULT_RESULT_TTL_S = 7 * 86_400
 const MAX_SWEEP_INTERVAL_MS = 60_000
 
 /**

@@ -3,30 +3,9 @@ import type { AnalysisLease, AnalysisLocks, StoreLimits } from '../types.ts'
 import type { RedisClient } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
 
-// KEYS: lock, fence. ARGV: ttl ms, fence ttl s. Returns the new token, or 0 when held.
-const ACQUIRE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
-redis.call('EXPIRE', KEYS[2], ARGV[2])
-return token
-`)
-
-// KEYS: lock. ARGV: token, ttl ms.
-const RENEW = new LuaScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-return 0
-`)
-
-// KEYS: lock. ARGV: token.
-const RELEASE = new LuaScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0
-`)
+const ACQUIRE = LuaScript.load('acquire-lock')
+const RENEW = LuaScript.load('renew-lock')
+const RELEASE = LuaScript.load('release-if-owner')
 
 export class RedisAnalysisLocks implements AnalysisLocks {
   constructor (

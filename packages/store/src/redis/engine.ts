@@ -1,4 +1,7 @@
+import { RedisCheckpointStore } from '../checkpoints/redis-checkpoint-store.ts'
 import { StoreError } from '../errors.ts'
+import { RedisConsolidationResultStore } from '../results/redis-result-store.ts'
+import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
 import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
 import { RedisAnalysisLocks } from './analysis-locks.ts'
 import { connectWithin, createRedisClient, type RedisClient } from './connection.ts'
@@ -17,14 +20,18 @@ export interface RedisEngineOptions {
   connectTimeoutMs?: number
   /** How long /health waits for PING before reporting DOWN. */
   pingTimeoutMs?: number
+  /** RESULT_TTL_S of the consolidation result store; default 7 days. */
+  resultTtlS?: number
 }
 
 export interface RedisEngine extends StoreEngine {
   readonly kind: 'redis'
-  /** The command connection, for stores that live outside this package (checkpoints, results). */
+  /** The command connection, for tests and tools that inspect keys; the app goes through the stores. */
   readonly client: RedisClient
   readonly prefix: string
   readonly bus: RedisSuggestionBus
+  readonly checkpoints: RedisCheckpointStore
+  readonly results: RedisConsolidationResultStore
 }
 
 /**
@@ -55,6 +62,8 @@ export async function createRedisEngine (options: RedisEngineOptions): Promise<R
     suggestions: new RedisSuggestionLog(client, options.prefix, options.limits),
     bus: new RedisSuggestionBus(subscriber, options.prefix, options.logger),
     deadLetters: new RedisDeadLetterStore(client, options.prefix),
+    checkpoints: new RedisCheckpointStore(client, options.prefix),
+    results: new RedisConsolidationResultStore(client, options.prefix, { resultTtlS: options.resultTtlS ?? DEFAULT_RESULT_TTL_S }),
     async ping () {
       let timer: NodeJS.Timeout | undefined
       try {

@@ -1,21 +1,75 @@
 import { createHash } from 'node:crypto'
-import type { RedisClient } from './connection.ts'
+import { readFileSync } from 'node:fs'
+import { StoreError } from '../errors.ts'
+
+/** The commands a script needs; any node-redis v5 client (whatever its modules or RESP version) has them. */
+export interface ScriptClient {
+  scriptLoad (script: string): Promise<unknown>
+  evalSha (sha1: string, options: { keys: string[], arguments: string[] }): Promise<unknown>
+}
+
+/** Names of the files in ./scripts/ (without `.lua`); each starts with a comment listing its KEYS and ARGV. */
+export type ScriptName =
+  | 'acquire-lock'
+  | 'renew-lock'
+  | 'release-if-owner'
+  | 'publish-suggestions'
+  | 'append-segments'
+  | 'consume-pending'
+  | 'claim-ownership'
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g
+const scripts = new Map<string, LuaScript>()
 
 /**
- * A Lua script run by EVALSHA. It is loaded (SCRIPT LOAD, once per client, awaited) before
- * the first call, so that calls pipelined right after each other do not all miss the script
- * cache and get re-sent out of order; a server that lost its cache (restart) is answered
- * with EVAL and the script is loaded again.
+ * A Lua script from ./scripts/, run by EVALSHA. It is loaded (SCRIPT LOAD, once per client,
+ * awaited) before the first call, so that calls pipelined right after each other do not all
+ * miss the script cache; a server that lost its cache (restart) answers NOSCRIPT, and the
+ * script is loaded again and the call repeated.
  */
 export class LuaScript {
   readonly sha: string
-  private readonly loaded = new WeakMap<RedisClient, Promise<unknown>>()
+  private readonly loaded = new WeakMap<ScriptClient, Promise<unknown>>()
+
+  /**
+   * @param values integers written into the text where it says `{{name}}`, for limits that
+   *   stay fixed for the life of a store (an argument costs an encoding per call).
+   */
+  static load (name: ScriptName, values: Record<string, number> = {}): LuaScript {
+    // One instance per text, so every store using a script shares its per-client load.
+    const id = JSON.stringify([name, values])
+    const known = scripts.get(id)
+    if (known !== undefined) return known
+    const text = readFileSync(new URL(`./scripts/${name}.lua`, import.meta.url), 'utf8')
+    const source = text.replace(PLACEHOLDER, (_match, key: string) => {
+      const value = values[key]
+      if (value === undefined || !Number.isSafeInteger(value)) {
+        throw new StoreError(`Lua script ${name}: no integer value for {{${key}}}`, 'STORE_SCRIPT_INVALID')
+      }
+      return String(value)
+    })
+    const script = new LuaScript(source)
+    scripts.set(id, script)
+    return script
+  }
 
   constructor (readonly source: string) {
     this.sha = createHash('sha1').update(source).digest('hex')
   }
 
-  async run (client: RedisClient, keys: string[], args: string[]): Promise<unknown> {
+  async run (client: ScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    await this.#load(client)
+    try {
+      return await client.evalSha(this.sha, { keys, arguments: args })
+    } catch (error) {
+      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error
+      this.loaded.delete(client)
+      await this.#load(client)
+      return await client.evalSha(this.sha, { keys, arguments: args })
+    }
+  }
+
+  async #load (client: ScriptClient): Promise<void> {
     let loading = this.loaded.get(client)
     if (loading === undefined) {
       loading = client.scriptLoad(this.source).catch((error: unknown) => {
@@ -25,14 +79,5 @@ export class LuaScript {
       this.loaded.set(client, loading)
     }
     await loading
-    try {
-      return await client.evalSha(this.sha, { keys, arguments: args })
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('NOSCRIPT')) {
-        this.loaded.delete(client)
-        return await client.eval(this.source, { keys, arguments: args })
-      }
-      throw error
-    }
   }
 }

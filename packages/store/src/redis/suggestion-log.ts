@@ -5,15 +5,7 @@ import type { AnalysisLease, ReplayEntry, StoreLimits, SuggestionLog } from '../
 import type { RedisClient } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
 
-// KEYS: lock, replay stream, channel. ARGV: fencing token ('' = unfenced), payload, maxlen, ttl s.
-// XADD before PUBLISH in one script: a subscriber that sees the message can always replay it.
-const PUBLISH = new LuaScript(`
-if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'payload', ARGV[2])
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-redis.call('PUBLISH', KEYS[3], cjson.encode({id = id, payload = ARGV[2]}))
-return id
-`)
+const PUBLISH = LuaScript.load('publish-suggestions')
 
 type StreamMessages = Array<{ id: string, message: Record<string, string> }>
 

@@ -7,14 +7,12 @@ import type { RedisClient } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
 
 /**
- * Appends segments of one or more meetings, each meeting's in order, in one call.
- * KEYS: per meeting its window, pending and dedupe keys. ARGV: per meeting its segment count,
- * then per segment its dedupe key and its JSON. Reply: per meeting, per segment 1 (appended)
- * or 0 (duplicate) and pending after it - or, when several meetings share the call, the error
- * of a meeting whose step failed (caught with pcall, so the other meetings still get theirs;
- * a single meeting's error is the call's error). The limits are part of the script's text (one
- * script per store), not arguments: every argument costs node-redis an encoding and the event
- * loop garbage per call (bench/ingest, mixed mode).
+ * Appends segments of one or more meetings, each meeting's in order, in one call
+ * (scripts/append-segments.lua lists its KEYS, ARGV and reply). When several meetings share
+ * the call, a meeting whose step failed gets its error (caught with pcall, so the other
+ * meetings still get theirs; a single meeting's error is the call's error). The limits are
+ * part of the script's text (one script per store), not arguments: every argument costs
+ * node-redis an encoding and the event loop garbage per call.
  *
  * The meetings of one call are in different hash tags, so different Cluster slots: this store
  * runs on one Redis server (a Cluster port would call once per slot instead).
@@ -33,100 +31,10 @@ function appendScript (limits: StoreLimits): LuaScript {
   const size = Math.trunc(limits.windowSegments)
   const ttlMs = Math.trunc(limits.meetingTtlS) * 1000
   const expiryS = Math.trunc(limits.meetingTtlS) + expirySlackS(limits.meetingTtlS)
-  return new LuaScript(`
-local size, trimAt, ttlMs, expiryS = ${size}, ${2 * size}, ${ttlMs}, ${expiryS}
-
-local function refreshExpiry (window, pending, dedupe)
-  if redis.call('PTTL', window) < ttlMs then
-    redis.call('EXPIRE', window, expiryS)
-    redis.call('EXPIRE', pending, expiryS)
-    redis.call('EXPIRE', dedupe, expiryS)
-  end
-end
-
--- One meeting: its keys, where its arguments start (after its count) and its segment count.
-local function appendMeeting (window, pending, dedupe, at, count)
-  if count == 1 then
-    -- One segment (the common case at many live meetings): the same steps without the
-    -- tables, which cost more than the commands here.
-    if redis.call('SADD', dedupe, ARGV[at]) == 0 then
-      return {0, tonumber(redis.call('GET', pending) or '0')}
-    end
-    if redis.call('RPUSH', window, ARGV[at + 1]) > trimAt then redis.call('LTRIM', window, -size, -1) end
-    local total = redis.call('INCR', pending)
-    refreshExpiry(window, pending, dedupe)
-    return {1, total}
-  end
-  local fresh = {}
-  local order = {}
-  for i = 1, count do
-    if redis.call('SADD', dedupe, ARGV[at + 2 * i - 2]) == 1 then
-      fresh[#fresh + 1] = ARGV[at + 2 * i - 1]
-      order[i] = #fresh
-    else
-      order[i] = -#fresh
-    end
-  end
-  local total
-  if #fresh == 0 then
-    total = tonumber(redis.call('GET', pending) or '0')
-  else
-    local from = math.max(1, #fresh - size + 1)
-    local length = 0
-    while from <= #fresh do
-      local to = math.min(#fresh, from + 999)
-      length = redis.call('RPUSH', window, unpack(fresh, from, to))
-      from = to + 1
-    end
-    if length > trimAt then redis.call('LTRIM', window, -size, -1) end
-    total = redis.call('INCRBY', pending, #fresh)
-    refreshExpiry(window, pending, dedupe)
-  end
-  local base = total - #fresh
-  local reply = {}
-  for i = 1, count do
-    if order[i] > 0 then
-      reply[2 * i - 1] = 1
-      reply[2 * i] = base + order[i]
-    else
-      reply[2 * i - 1] = 0
-      reply[2 * i] = base - order[i]
-    end
-  end
-  return reply
-end
-
-local meetings = #KEYS / 3
-if meetings == 1 then
-  return {appendMeeting(KEYS[1], KEYS[2], KEYS[3], 2, tonumber(ARGV[1]))}
-end
-local replies = {}
-local at = 1
-for m = 1, meetings do
-  local count = tonumber(ARGV[at])
-  local ok, result = pcall(appendMeeting, KEYS[3 * m - 2], KEYS[3 * m - 1], KEYS[3 * m], at + 1, count)
-  if ok then
-    replies[m] = result
-  elseif type(result) == 'table' then
-    replies[m] = tostring(result.err)
-  else
-    replies[m] = tostring(result)
-  end
-  at = at + 1 + 2 * count
-end
-return replies
-`)
+  return LuaScript.load('append-segments', { size, trimAt: 2 * size, ttlMs, expiryS })
 }
 
-// KEYS: pending. ARGV: count analysed.
-const CONSUME = new LuaScript(`
-local left = redis.call('DECRBY', KEYS[1], ARGV[1])
-if left < 0 then
-  redis.call('SET', KEYS[1], 0, 'KEEPTTL')
-  left = 0
-end
-return left
-`)
+const CONSUME = LuaScript.load('consume-pending')
 
 /** Extra lifetime given on each refresh: a tenth of the TTL, so a meeting refreshes its expiry at most ten times per TTL. */
 export function expirySlackS (ttlS: number): number {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { ConsolidateRequest, ConsolidateResponse } from '@meeting-ai/contracts'
 import type { RedisClientType } from 'redis'
 import { StoreError } from '../errors.ts'
-import { resultKeys } from './keys.ts'
+import { LuaScript } from '../redis/lua-script.ts'
+import { resultKeys } from '../keys.ts'
 import type { ConsolidationResultStore, IdempotentAnswer, ResultStoreLimits, RunLease } from './types.ts'
 
 type AnyRedisClient = RedisClientType<any, any, any, any, any>
 
-// Delete only when the value is still our token, so an expired-and-retaken claim survives a late release.
-const RELEASE_IF_OWNER = 'if redis.call(\'GET\', KEYS[1]) == ARGV[1] then return redis.call(\'DEL\', KEYS[1]) end return 0'
+// Deletes only when the value is still our token, so an expired-and-retaken claim survives a late release.
+const RELEASE_IF_OWNER = LuaScript.load('release-if-owner')
 
 /** Results as JSON strings with RESULT_TTL_S on every key. */
 export class RedisConsolidationResultStore implements ConsolidationResultStore {
@@ -62,7 +63,7 @@ export class RedisConsolidationResultStore implements ConsolidationResultStore {
   }
 
   async releaseRun (lease: RunLease): Promise<void> {
-    await this.#client.eval(RELEASE_IF_OWNER, { keys: [this.#keys.runLock(lease.requestHash)], arguments: [lease.token] })
+    await RELEASE_IF_OWNER.run(this.#client, [this.#keys.runLock(lease.requestHash)], [lease.token])
   }
 
   async runClaimed (requestHash: string): Promise<boolean> {

@@ -48,3 +48,6 @@ export interface ResultStoreLimits {
   /** RESULT_TTL_S. */
   resultTtlS: number
 }
+
+/** RESULT_TTL_S when a store is made without one. */
+export const DEFAULT_RESULT_TTL_S = 7 * 86_400

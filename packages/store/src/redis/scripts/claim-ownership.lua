@@ -1,15 +1,10 @@
-/**
- * Compare-and-set of partition ownership in one round trip, so two
- * processors racing for a partition cannot both win.
- *
- * KEYS[1] ownership hash. ARGV: groups of four (partition id, expected etag
- * or '' for "must not exist yet", owner id, new etag). A claim wins when the
- * stored etag equals the expected one, as a blob's If-Match/If-None-Match
- * would. Time comes from the Redis server so every processor compares
- * expiry against one clock. Returns the winners as a flat list of
- * (partition id, last modified ms).
- */
-export const claimOwnershipScript = `
+-- Compare-and-set of Event Hubs partition ownership in one round trip, so two processors
+-- racing for a partition cannot both win. A claim wins when the stored etag equals the
+-- expected one, as a blob's If-Match/If-None-Match would. Time comes from the Redis server
+-- so every processor compares expiry against one clock.
+-- KEYS[1] ownership hash of the consumer group (field: partition id)
+-- ARGV    groups of four: partition id, expected etag ('' = must not exist yet), owner id, new etag
+-- Returns the winners as a flat list of (partition id, last modified ms).
 local time = redis.call('TIME')
 local now = tostring(tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000))
 local claimed = {}
@@ -29,4 +24,3 @@ for i = 1, #ARGV, 4 do
   end
 end
 return claimed
-`

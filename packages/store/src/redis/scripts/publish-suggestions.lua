@@ -1,0 +1,16 @@
+-- Appends a suggestion set to the meeting's replay stream and publishes it on its channel,
+-- only while the fencing token is the lock's current one. XADD comes before PUBLISH in one
+-- script: a subscriber that sees the message can always replay it.
+-- KEYS[1] lock
+-- KEYS[2] replay stream
+-- KEYS[3] live channel
+-- ARGV[1] fencing token ('' = unfenced)
+-- ARGV[2] payload (the serialised set)
+-- ARGV[3] approximate MAXLEN of the replay stream
+-- ARGV[4] replay stream TTL in s
+-- Returns the entry id, or false when fenced out (nothing written).
+if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'payload', ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('PUBLISH', KEYS[3], cjson.encode({id = id, payload = ARGV[2]}))
+return id
