@@ -1,6 +1,8 @@
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
+import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { disassemble, assemble } from 'es-hangul'
 
 export interface AuthoredSentence {
   text: string
@@ -148,10 +150,41 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   return []
 }
 
+/** Who a clause puts in charge, as a todo owner: the writer for "I", the name for a named doer. */
+function ownerOf (clause: Clause, author: string | undefined): string | undefined {
+  const agent = clause.agent
+  if (agent === undefined) return undefined
+  if (agent.kind === 'speaker') return author
+  if (agent.kind === 'named') return agent.name
+  if (agent.kind === 'addressee') return agent.name
+  return undefined
+}
+
+const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
+
 function englishActions (sentence: AuthoredSentence): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+  const analysed = analyseClauses(sentence.text, 'en')
+  // Running the meeting ("let's move on to pricing") or instructing the tool is never a todo.
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+  // "Still need to …", "Happy to …": a capitalised opener is no owner unless it is a name; the
+  // grammatical subject (here the writer, left out) is.
+  const analysedOwner = analysed.filter(takesAction).map((c) => ownerOf(c, sentence.author))[0]
+  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+    .map((action) => {
+      if (action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName)) return action
+      return analysedOwner === undefined ? { text: action.text } : { text: action.text, owner: analysedOwner }
+    })
+  if (found.length > 0) return found
+  // Forms the phrase rules do not read ("I'll …", "we'll …", "Priya's going to …"): the clause analysis.
+  return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
+    // An imperative in notes ("Help center search.") counts on a verb of doing or with a time.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || EN_TIME_FRAME.test(c.text)
+  )).flatMap((c) => {
+    const owner = ownerOf(c, sentence.author)
+    return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+  })
 }
 
 // ----------------------------------------------------------------------------------- Korean
@@ -208,8 +241,14 @@ function koreanTitle (clause: string): string {
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
+    .replace(/(\S)드리기$/, '$1')
     .replace(/겠(?:습니다|음|어요)$/, '기')
-    .replace(/([\uAC00-\uD7A3])게요$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    .replace(/하기$/, '')
+    .replace(/(?:을|를)?\s*함$/, '')
+    .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
+    // The topic particle of the first word ("버그는 고치기") is not part of the task.
+    .replace(/^(\S+?)(?:은|는)(?=\s)/, '$1')
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
@@ -217,6 +256,13 @@ function koreanTitle (clause: string): string {
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .trim()
   return text
+}
+
+// A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.
+function withoutMieum (syllable: string): string {
+  const jamo = disassemble(syllable)
+  if (jamo.length !== 3 || !jamo.endsWith('ㅁ') || /[님팀템램럼줌임름점감품금참엄음]/.test(syllable)) return syllable
+  return `${assemble([jamo.slice(0, 2)])}기`
 }
 
 const TIME_WORD = /^(?:\d|[월화수목금토일]요일|오늘|내일|모레|이번|다음|주말|월말|오전|오후)/
@@ -243,9 +289,15 @@ function koreanActions (sentence: AuthoredSentence): Action[] {
   const clauses = sentence.text.split(/\s*(?:[,;，]|→|->)\s*/)
   const actions: Action[] = []
   clauses.forEach((clause, i) => {
-    if (!koreanClauseIsAction(clause)) return
+    if (clause.trim() === '') return
+    // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
+    // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
+    const analysed = analyseClauses(clause, 'ko')[0]
+    if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
+    const byEnding = analysed !== undefined && takesAction(analysed)
+    if (!koreanClauseIsAction(clause) && !byEnding) return
     const named = KO_NAMED_OWNER.exec(clause)?.[1]
-    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) ? sentence.author : undefined)
+    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
     let title = koreanTitle(clause)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before.
     if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
