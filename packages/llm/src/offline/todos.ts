@@ -180,7 +180,7 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   // Forms the phrase rules do not read ("I'll …", "we'll …", "Priya's going to …"): the clause analysis.
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
     // An imperative in notes ("Help center search.") counts on a verb of doing or with a time.
-    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || EN_TIME_FRAME.test(c.text)
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
   )).flatMap((c) => {
     const owner = ownerOf(c, sentence.author)
     return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))

@@ -172,7 +172,8 @@ function shapeOf (tokens: Token[]): Shape {
   const imperativeVerb = at(lead)
   if (imperativeVerb !== undefined && imperativeVerb.pos === 'VERB' && /^[a-z]+$/.test(imperativeVerb.value.toLowerCase()) &&
     !/(?:ing|ed)$/.test(imperativeVerb.normal) && !OBLIGATION_VERBS.has(imperativeVerb.normal)) {
-    if (at(lead + 1)?.pos !== 'AUX' && at(lead + 1)?.pos !== 'VERB') return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
+    // "Help center search was reviewed": a noun-verb opener followed by a finite verb is a subject.
+    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX')) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
   }
   if (VOLUNTEERING.has(first.normal) && at(1)?.normal === 'to' && at(2)?.pos === 'VERB') {
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
@@ -227,7 +228,8 @@ function shapeOf (tokens: Token[]): Shape {
   }
   if (kind === undefined || verbAt === undefined) return { act: 'statement' }
   const verb = rest[verbAt]!
-  if (DECIDING_LEMMAS.has(verb.lemma) || (verb.normal === 'go' && rest[verbAt + 1]?.normal === 'with')) {
+  const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
+  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || (verb.normal === 'go' && rest[verbAt + 1]?.normal === 'with'))) {
     if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
@@ -262,11 +264,17 @@ function analyseTokens (tokens: Token[]): Clause {
   if (actionWords[0]?.normal.endsWith('ing') === true) actionWords[0] = { ...actionWords[0], value: actionWords[0].lemma }
   const action = actionWords.length === 0 ? undefined : join(actionWords).replace(/[\s.!]+$/, '')
   const deadline = DEADLINE.exec(text)?.[0]
+  // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
+  // negation governs, so "we decided not to ship" (negation after the verb) still decides.
+  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')
+  const undecided = deciding.some((t) => t.negated) || (deciding.length > 0 && uncertain)
+  if (undecided && shape.act === 'decision') shape = { act: 'statement' }
   return {
     text,
     act: shape.act,
     negated,
     uncertain,
+    ...(undecided ? { undecided } : {}),
     ...(shape.agent === undefined ? {} : { agent: shape.agent }),
     ...(action === undefined || action === '' ? {} : { action }),
     ...(deadline === undefined ? {} : { deadline }),

@@ -22,12 +22,15 @@ export function analyseClauses (sentence: string, language: 'ko' | 'en' = HANGUL
   return clauses
 }
 
-/** Whether a sentence settles something: a decision clause neither negated nor uncertain ("Not decided." is not one). */
-export function statesDecision (sentence: string): boolean {
-  return analyseClauses(sentence).some((c) => c.act === 'decision' && !c.negated && !c.uncertain)
-}
-
-/** Whether a clause of the sentence undoes a decision reading: negated or uncertain ("not decided yet", "확정될지 모르겠어요"). */
-export function decisionInDoubt (sentence: string): boolean {
-  return analyseClauses(sentence).every((c) => c.negated || c.uncertain || c.act === 'question')
+/**
+ * How a sentence stands to a decision: 'decided' when a clause settles something, 'undecided'
+ * when one says it is not settled ("Not decided.", "확정되지 않았습니다"), 'task' when it only
+ * puts someone in charge ("Maria will approve the budget"), else undefined (no view).
+ */
+export function decisionStance (sentence: string): 'decided' | 'undecided' | 'task' | undefined {
+  const clauses = analyseClauses(sentence)
+  if (clauses.some((c) => c.undecided === true)) return 'undecided'
+  if (clauses.some((c) => c.act === 'decision' && !c.uncertain)) return 'decided'
+  if (clauses.some((c) => (c.act === 'commitment' || c.act === 'request') && c.agent !== undefined && c.agent.kind !== 'group' && c.agent.kind !== 'unknown')) return 'task'
+  return undefined
 }

@@ -96,6 +96,7 @@ const UNCERTAIN = /(?:[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지�
 const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못)|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
 const JUDGEMENT_STEM = /(?:좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
+const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
 const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
 const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄)$/
@@ -138,7 +139,10 @@ function analyseClause (raw: string): Clause {
   const uncertain = UNCERTAIN.test(bare) || UNCERTAIN.test(jamo)
   const deadline = DEADLINE.exec(bare)?.[0]
   const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
-  const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }) }
+  // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
+  // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
+  const undecided = UNDECIDED.test(bare)
+  const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }), ...(undecided ? { undecided } : {}) }
   const politeness = politenessOf(jamo)
   const withLevel = (act: SpeechAct, agent?: Agent, level = politeness): Clause => ({
     ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
@@ -150,9 +154,13 @@ function analyseClause (raw: string): Clause {
     if (/주시겠|주실 수|줄 수|해 줄래|해줄래/.test(bare)) return withLevel('request', agentOf(bare, 'request'))
     return withLevel('question')
   }
+  // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
+  if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(bare, 'commitment')?.kind !== 'named') {
+    return withLevel('decision', agentOf(bare, 'decision'))
+  }
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending === undefined) {
-    if (DECISION_NOUN.test(bare)) return withLevel('decision', agentOf(bare, 'decision'))
+    if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(bare, 'decision'))
     return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
   }
   const level = ending.politeness ?? politeness
@@ -177,6 +185,7 @@ function analyseClause (raw: string): Clause {
     return withLevel('request', agentOf(bare, 'request'), level)
   }
   if (ending.act === 'decision') {
+    if (undecided) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     const agent = agentOf(bare, 'commitment')
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
