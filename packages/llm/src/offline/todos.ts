@@ -2,7 +2,7 @@ import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { disassemble, assemble } from 'es-hangul'
+import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
   text: string
@@ -247,8 +247,8 @@ function koreanTitle (clause: string): string {
     .replace(/하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
     .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
-    // The topic particle of the first word ("버그는 고치기") is not part of the task.
-    .replace(/^(\S+?)(?:은|는)(?=\s)/, '$1')
+    // The topic particle before the action ("배포 자료는 공유") is not part of the task.
+    .replace(/(\S+)(은|는)(\s+\S+)$/, (whole: string, noun: string, particle: string, rest: string) => topicParticle(noun, particle) ? `${noun}${rest}` : whole)
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
@@ -256,6 +256,13 @@ function koreanTitle (clause: string): string {
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .trim()
   return text
+}
+
+// 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
+function topicParticle (noun: string, particle: string): boolean {
+  const last = noun.at(-1)
+  if (last === undefined || !HANGUL.test(last) || /[하되있없않]$/.test(noun)) return false
+  return hasBatchim(last) === (particle === '은')
 }
 
 // A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.

@@ -1,5 +1,5 @@
-import winkNLP, { type ItemSentence, type WinkMethods } from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import { createRequire } from 'node:module'
+import winkNLP, { type ItemSentence, type Model, type WinkMethods } from 'wink-nlp'
 import type { Agent, Clause, ClauseAnalyser, SpeechAct } from './types.ts'
 
 /*
@@ -23,11 +23,17 @@ interface Token {
 
 let loaded: { nlp: WinkMethods, loadMs: number } | undefined
 
-/** The model, read once per thread on first use (about 160 ms on Node 24). */
+const require = createRequire(import.meta.url)
+
+/**
+ * The model, read once per thread on first use (160 ms on an idle Node 24, several times that
+ * on a busy machine); required here rather than imported so that loading this module, or
+ * analysing only Korean, does not pay for it. The analysis pool's warm-up makes the first use.
+ */
 function nlp (): WinkMethods {
   if (loaded === undefined) {
     const started = performance.now()
-    const instance = winkNLP(model)
+    const instance = winkNLP(require('wink-eng-lite-web-model') as Model)
     loaded = { nlp: instance, loadMs: performance.now() - started }
   }
   return loaded.nlp
