@@ -127,3 +127,16 @@ t.test('Korean: decisions by grammar', async (t) => {
   t.equal(decisionStance('가격은 미정'), 'undecided')
   t.equal(decisionStance('지수님이 QA 일정 잡기로 했습니다'), 'task')
 })
+
+t.test('English: a label frames the clause after it; a commitment inside a logistics line stays a todo', async (t) => {
+  t.same(acts('Decision: build the invoice parser in-house.').at(-1), 'decision')
+  t.same(todosOf('Decision: build the invoice parser in-house.'), [], 'a decision under a label is no todo')
+  t.same(todosOf('Actions: send the signed contract to Acme.'), ['Send the signed contract to Acme'])
+  t.same(todosOf("I'll send the invite before the next meeting."), ['Send the invite before the next meeting (Ana)'])
+  t.same(todosOf("Going forward, we'll page the on-call for any 5xx spike."), ['Page the on-call for any 5xx spike'], 'tokens rejoined as written')
+})
+
+t.test('Korean: a meeting verb with a deadline is a task, not facilitation', async (t) => {
+  t.same(acts('다음 회의 전까지 제가 정리해서 올리겠습니다'), ['commitment'])
+  t.same(acts('회의 시작하겠습니다'), ['facilitation'])
+})

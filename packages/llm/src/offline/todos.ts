@@ -357,7 +357,9 @@ export function detectTodos (sentences: AuthoredSentence[]): string[] {
   const index = new SimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
-    if (isRecapOrLogistics(text)) continue
+    // A recap or logistics line holds a todo only in a clause that commits or asks
+    // ("I'll send the invite before the next meeting").
+    if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     if (/(미정|미확정)/.test(text)) continue
     // A question is an action only when it asks somebody to do something.

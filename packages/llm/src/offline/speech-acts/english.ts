@@ -18,6 +18,8 @@ interface Token {
   normal: string
   lemma: string
   pos: string
+  /** Whitespace before the token as written ("on-call" has none around its hyphen). */
+  space: string
   negated: boolean
 }
 
@@ -74,9 +76,10 @@ function tokensOf (text: string): Token[][] {
     const normals = sentence.tokens().out(its.normal) as string[]
     const tags = sentence.tokens().out(its.pos) as string[]
     // The published types declare its.lemma with a different third parameter than Tokens.out accepts.
+    const spaces = sentence.tokens().out(its.precedingSpaces) as string[]
     const lemmas = sentence.tokens().out(its.lemma as unknown as typeof its.value) as string[]
     const negation = sentence.tokens().out(its.negationFlag) as unknown as boolean[]
-    sentences.push(values.map((value: string, i: number) => ({ value, normal: normals[i]!, lemma: lemmas[i] ?? normals[i]!, pos: tags[i]!, negated: negation[i] === true })))
+    sentences.push(values.map((value: string, i: number) => ({ value, normal: normals[i]!, lemma: lemmas[i] ?? normals[i]!, pos: tags[i]!, space: spaces[i] ?? ' ', negated: negation[i] === true })))
   })
   return sentences
 }
@@ -108,7 +111,8 @@ function splitClauses (tokens: Token[]): Token[][] {
     const token = tokens[i]!
     const next = tokens[i + 1]
     const afterNext = tokens[i + 2]
-    const boundary = token.value === ';' ||
+    // A label ("To recap: …", "Owner: …") ends where its colon is.
+    const boundary = token.value === ';' || (token.value === ':' && current.length <= 4) ||
       (token.value === ',' && next !== undefined && (
         (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
@@ -126,12 +130,8 @@ function splitClauses (tokens: Token[]): Token[][] {
 
 function join (tokens: Token[]): string {
   let text = ''
-  for (const token of tokens) {
-    const glue = token.pos === 'PUNCT' && /^[,.;:!?)]$/.test(token.value)
-    const contraction = /^(?:'|’|n't)/.test(token.value)
-    text += (text === '' || glue || contraction ? '' : ' ') + token.value
-  }
-  return text
+  for (const token of tokens) text += (text === '' ? '' : token.space) + token.value
+  return text.trim()
 }
 
 interface Shape {
@@ -169,9 +169,10 @@ function shapeOf (tokens: Token[]): Shape {
     if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
-  // "can/could/would you …": a request to the addressee.
-  if (first.pos === 'AUX' && at(1)?.normal === 'you' && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
-    return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + (at(2)?.pos === 'ADV' ? 3 : 2) }
+  // "can/could/would you …": a request to the addressee; "can someone …": to whoever takes it.
+  const asked = at(1)?.normal
+  if (first.pos === 'AUX' && (asked === 'you' || UNKNOWN_SUBJECTS.has(asked ?? '')) && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
+    return { act: 'request', agent: asked === 'you' ? { kind: 'addressee' } : { kind: 'unknown' }, verbAt: i + (at(2)?.pos === 'ADV' ? 3 : 2) }
   }
   // Imperative: a base verb first ("Send the deck", "Please review").
   const lead = first.normal === 'please' ? 1 : 0
@@ -288,10 +289,27 @@ function analyseTokens (tokens: Token[]): Clause {
   }
 }
 
+const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+
+/**
+ * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
+ * under it: a label that decides makes the clause a decision, any label but an action label
+ * makes a bare imperative after it a noun phrase.
+ */
+function labelled (clauses: Clause[]): Clause[] {
+  return clauses.map((clause, i) => {
+    const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
+    if (label === undefined || label.split(/\s+/).length > 4 || clause.act !== 'request' || clause.agent?.kind !== 'unknown' || ACTION_LABEL.test(label)) return clause
+    const words = tokensOf(label)[0] ?? []
+    if (words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    return { ...clause, act: 'statement' }
+  })
+}
+
 export const englishClauses: ClauseAnalyser = {
   analyse: (sentence) => {
     try {
-      return tokensOf(sentence).flatMap((tokens) => splitClauses(tokens).map(analyseTokens))
+      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map(analyseTokens)))
     } catch {
       return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
     }

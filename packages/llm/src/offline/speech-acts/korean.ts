@@ -166,8 +166,10 @@ function analyseClause (raw: string): Clause {
   const level = ending.politeness ?? politeness
   if (ending.act === 'commitment') {
     // "…부터 정리하겠습니다", "다음 안건으로 넘어갈게요": running the meeting.
-    const verbAt = bare.search(MEETING_VERB)
-    if (verbAt >= 0 && TOPIC_FRAME.test(bare.slice(0, verbAt)) && bare.slice(verbAt).split(/\s+/).length <= 2) return withLevel('facilitation', undefined, level)
+    // The meeting verb must carry the ending, and a deadline makes it a task ("다음 회의 전까지 정리해서 올리겠습니다").
+    const lastWord = bare.slice(bare.search(/\S+$/))
+    const verbAt = bare.length - lastWord.length
+    if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
     const agent = agentOf(bare, 'commitment')
