@@ -140,3 +140,11 @@ t.test('Korean: a meeting verb with a deadline is a task, not facilitation', asy
   t.same(acts('다음 회의 전까지 제가 정리해서 올리겠습니다'), ['commitment'])
   t.same(acts('회의 시작하겠습니다'), ['facilitation'])
 })
+
+t.test('Korean: terse notes take the owner from a label, a bracket or a vocative', async (t) => {
+  t.same(todosOf('로그인 오류: 재현됨. 내가 오늘 중으로 고침', '나'), ['로그인 오류 고치기 (나)'], 'the label names what is fixed')
+  t.same(todosOf('디자인 QA: 수진 님 목요일까지 확인 부탁'), ['디자인 QA 목요일까지 확인 (수진)'])
+  t.same(todosOf('CS 팀에 공지 메일 보내야 함 (담당: 지현)'), ['CS 팀에 공지 메일 보내기 (지현)'])
+  t.same(todosOf('태호 님, 릴리스 노트 초안 부탁드려요.'), ['릴리스 노트 초안 (태호)'])
+  t.same(acts('먼저 지난주 액션 아이템부터 볼게요'), ['facilitation'])
+})

@@ -231,12 +231,14 @@ function withoutRieul (syllable: string): string {
 function koreanTitle (clause: string): string {
   let text = clause.trim()
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
-    .replace(/(?:^|\s)(?:제가|저는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
+    .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
+    .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
     .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)/g, ' ')
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
   text = text
+    .replace(/([\uAC00-\uD7A3])(?<!해|봐|어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
@@ -253,6 +255,7 @@ function koreanTitle (clause: string): string {
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
     .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
+    .replace(/\s+부탁$/, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .trim()
   return text
@@ -303,11 +306,16 @@ function koreanActions (sentence: AuthoredSentence): Action[] {
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
     const byEnding = analysed !== undefined && takesAction(analysed)
     if (!koreanClauseIsAction(clause) && !byEnding) return
-    const named = KO_NAMED_OWNER.exec(clause)?.[1]
+    // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
+    const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
+    const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
+    const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
     const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
     let title = koreanTitle(clause)
-    // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before.
+    // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
+    // "로그인 오류: … 내가 오늘 고침": or in the line's label.
     if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
+    else if (topicStemCount(title) < 2 && sentence.label !== undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions

@@ -62,6 +62,8 @@ const ENDINGS: Ending[] = [
   row('부탁해', '부탁해', 'request', 'plain'),
   row('-할 것', 'ㄹ 것', 'request'),
   row('요망', '요망', 'request'),
+  row('부탁 (terse)', '부탁', 'request'),
+  row('요청 (terse)', '요청', 'request', undefined, true),
   // Opinions: a view, not a promise.
   row('-것 같습니다', '것 같습니다', 'opinion', 'formal'),
   row('-것 같아요', '것 같아요', 'opinion', 'polite'),
@@ -89,7 +91,7 @@ const ENDINGS: Ending[] = [
 const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '니', '죠?', '는지', '어때요', '어때'].map(disassemble)
 
 // Verbs of running the meeting: with a volitional ending after a topic they open or move it on.
-const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈)/
+const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
 // What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
 const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
 const UNCERTAIN = /(?:[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
@@ -117,7 +119,7 @@ function politenessOf (jamo: string): Politeness | undefined {
 }
 
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
-  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1]
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
   if (SELF.test(text)) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }
@@ -133,7 +135,9 @@ export function koreanEnding (clause: string): Ending | undefined {
 
 function analyseClause (raw: string): Clause {
   const text = raw.trim()
-  const bare = text.replace(/[\s.!。~]+$/u, '')
+  // A trailing note in brackets ("… 보내야 함 (담당: 지현)") is not where the clause ends.
+  const owned = /\((?:담당|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)\s*$/i.exec(text)?.[1]
+  const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
   const jamo = disassemble(bare)
   const negated = NEGATION.test(` ${bare}`)
   const uncertain = UNCERTAIN.test(bare) || UNCERTAIN.test(jamo)
@@ -144,6 +148,7 @@ function analyseClause (raw: string): Clause {
   const undecided = UNDECIDED.test(bare)
   const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }), ...(undecided ? { undecided } : {}) }
   const politeness = politenessOf(jamo)
+  const agentText = owned === undefined ? bare : `${bare} 담당: ${owned}`
   const withLevel = (act: SpeechAct, agent?: Agent, level = politeness): Clause => ({
     ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
   })
@@ -151,16 +156,16 @@ function analyseClause (raw: string): Clause {
   if (ABOUT_THE_RECORD.test(bare)) return withLevel('statement')
   if (/[?？]$/.test(text) || QUESTION_ENDINGS.some((q) => jamo.endsWith(q))) {
     // "확인해 주시겠어요?": a request in the form of a question.
-    if (/주시겠|주실 수|줄 수|해 줄래|해줄래/.test(bare)) return withLevel('request', agentOf(bare, 'request'))
+    if (/주시겠|주실 수|줄 수|해 줄래|해줄래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
     return withLevel('question')
   }
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
-  if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(bare, 'commitment')?.kind !== 'named') {
-    return withLevel('decision', agentOf(bare, 'decision'))
+  if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(agentText, 'commitment')?.kind !== 'named') {
+    return withLevel('decision', agentOf(agentText, 'decision'))
   }
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending === undefined) {
-    if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(bare, 'decision'))
+    if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
     return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
   }
   const level = ending.politeness ?? politeness
@@ -172,7 +177,7 @@ function analyseClause (raw: string): Clause {
     if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
-    const agent = agentOf(bare, 'commitment')
+    const agent = agentOf(agentText, 'commitment')
     if (ending.needsAgent) {
       // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
       if (DONE.test(bare) || NOUN_FINAL.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo)) return withLevel('statement', agent, level)
@@ -183,13 +188,13 @@ function analyseClause (raw: string): Clause {
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
   }
   if (ending.act === 'request') {
-    if (ending.needsAgent && agentOf(bare, 'commitment') === undefined && deadline === undefined) return withLevel('opinion', undefined, level)
-    return withLevel('request', agentOf(bare, 'request'), level)
+    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined) return withLevel('opinion', undefined, level)
+    return withLevel('request', agentOf(agentText, 'request'), level)
   }
   if (ending.act === 'decision') {
     if (undecided) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
-    const agent = agentOf(bare, 'commitment')
+    const agent = agentOf(agentText, 'commitment')
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
     return withLevel('decision', agent, level)
   }
