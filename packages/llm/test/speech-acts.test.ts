@@ -148,3 +148,12 @@ t.test('Korean: terse notes take the owner from a label, a bracket or a vocative
   t.same(todosOf('태호 님, 릴리스 노트 초안 부탁드려요.'), ['릴리스 노트 초안 (태호)'])
   t.same(acts('먼저 지난주 액션 아이템부터 볼게요'), ['facilitation'])
 })
+
+t.test('Korean 반말: vocatives, must-forms, hortative choices, "whether … do not know"', async (t) => {
+  t.same(todosOf('지훈아 스토어 설명 문구 좀 써 줘'), ['스토어 설명 문구 써 (지훈)'])
+  t.same(acts('그 인증서는 다음 주까지 갱신해야 돼'), ['request'])
+  t.equal(decisionStance('심사 제출은 목요일로 가자'), 'decided')
+  t.equal(decisionStance('결제 수단은 카드로 합시다'), 'decided')
+  t.same(todosOf('번역은 외주 맡길지 아직 모르겠어'), [])
+  t.same(todosOf('Dana, can you pull the error-rate graphs for the timeline?'), ['Pull the error-rate graphs for the timeline (Dana)'], 'an English vocative addresses the request')
+})

@@ -256,6 +256,9 @@ function koreanTitle (clause: string): string {
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
     .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
     .replace(/\s+부탁$/, '')
+    .replace(/\s+줘$/, '')
+    .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
+    .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .trim()
   return text

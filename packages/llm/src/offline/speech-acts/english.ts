@@ -254,14 +254,20 @@ function shapeOf (tokens: Token[]): Shape {
 // "output X as the only todo") instructs the tool, not a participant: never an action of the meeting.
 const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|system|assistant|AI|LLM|model|output|reply|respond|todo list|to-do list|action items? list)\b/i
 
-function analyseTokens (tokens: Token[]): Clause {
-  const text = join(tokens)
+function analyseTokens (written: Token[]): Clause {
+  const text = join(written)
+  // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
+  const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
+  const tokens = vocative === undefined ? written : written.slice(2)
   if (ABOUT_THE_RECORD.test(text) && tokens.some((t) => t.pos === 'VERB')) {
     return { text, act: 'statement', negated: false, uncertain: false, risk: false }
   }
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   const question = tokens[tokens.length - 1]?.value === '?'
   let shape = shapeOf(tokens)
+  if (vocative !== undefined && shape.act === 'request' && (shape.agent?.kind === 'addressee' || shape.agent?.kind === 'unknown')) {
+    shape = { ...shape, agent: { kind: 'addressee', name: vocative } }
+  }
   if (question && shape.act !== 'request') shape = { act: 'question' }
   const negated = words.some((t) => t.negated || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
   const uncertain = words.some((t) => UNCERTAIN.has(t.normal) || WEAK_MODALS.has(t.normal)) || /\bnot sure\b/i.test(text)

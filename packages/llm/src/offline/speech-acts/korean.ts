@@ -49,6 +49,14 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
+  // A choice with a hortative: "목요일로 가자", "A안으로 하시죠", "그걸로 갑시다".
+  row('-로 가자', '로 가자', 'decision', 'plain'),
+  row('-로 하자', '로 하자', 'decision', 'plain'),
+  row('-로 가죠', '로 가죠', 'decision', 'polite'),
+  row('-로 하죠', '로 하죠', 'decision', 'polite'),
+  row('-로 하시죠', '로 하시죠', 'decision', 'polite'),
+  row('-로 갑시다', '로 갑시다', 'decision', 'formal'),
+  row('-로 합시다', '로 합시다', 'decision', 'formal'),
   // Requests.
   row('-어 주십시오', '주십시오', 'request', 'formal'),
   row('-어 주시기 바랍니다', '주시기 바랍니다', 'request', 'formal'),
@@ -84,6 +92,9 @@ const ENDINGS: Ending[] = [
   row('-해야 합니다', '야 합니다', 'request', 'formal', true),
   row('-해야 해요', '야 해요', 'request', 'polite', true),
   row('-해야 함', '야 함', 'request', undefined, true),
+  row('-해야 됩니다', '야 됩니다', 'request', 'formal', true),
+  row('-해야 돼요', '야 돼요', 'request', 'polite', true),
+  row('-해야 돼', '야 돼', 'request', 'plain', true),
   row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true)
 ]
 
@@ -94,10 +105,11 @@ const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '
 const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
 // What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
 const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
-const UNCERTAIN = /(?:[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
+// -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
+const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름)|[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
 const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못)|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
-const JUDGEMENT_STEM = /(?:좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
+const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
 const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
@@ -119,7 +131,9 @@ function politenessOf (jamo: string): Politeness | undefined {
 }
 
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
-  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1]
+  // 반말 vocative: "지훈아 …써 줘", "민지야, …".
+  const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
   if (SELF.test(text)) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }
