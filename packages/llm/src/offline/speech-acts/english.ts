@@ -35,7 +35,8 @@ const require = createRequire(import.meta.url)
 function nlp (): WinkMethods {
   if (loaded === undefined) {
     const started = performance.now()
-    const instance = winkNLP(require('wink-eng-lite-web-model') as Model)
+    // Only the steps the clause reading uses: sentences, negation scope, part of speech (no NER or sentiment).
+    const instance = winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'negation', 'pos'])
     loaded = { nlp: instance, loadMs: performance.now() - started }
   }
   return loaded.nlp

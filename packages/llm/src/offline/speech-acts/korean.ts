@@ -143,7 +143,7 @@ function agentOf (text: string, act: SpeechAct): Agent | undefined {
 
 /** The table row the clause ends with, if any. */
 export function koreanEnding (clause: string): Ending | undefined {
-  const jamo = disassemble(clause.trim().replace(/[\s.!。~]+$/u, ''))
+  const jamo = disassemble(clause.trim().replace(/[\s.!。~]+$/u, '').slice(-12))
   return ENDINGS.find((ending) => jamo.endsWith(ending.jamo))
 }
 
@@ -152,9 +152,10 @@ function analyseClause (raw: string): Clause {
   // A trailing note in brackets ("… 보내야 함 (담당: 지현)") is not where the clause ends.
   const owned = /\((?:담당|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)\s*$/i.exec(text)?.[1]
   const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
-  const jamo = disassemble(bare)
+  // Endings are short: the last syllables are all the table needs, whatever the clause's length.
+  const jamo = disassemble(bare.slice(-12))
   const negated = NEGATION.test(` ${bare}`)
-  const uncertain = UNCERTAIN.test(bare) || UNCERTAIN.test(jamo)
+  const uncertain = UNCERTAIN.test(bare)
   const deadline = DEADLINE.exec(bare)?.[0]
   const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
   // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
