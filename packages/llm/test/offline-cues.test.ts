@@ -22,7 +22,7 @@ t.test('English actions: first person, named owners, present-tense assignments, 
 
 t.test('Korean actions: commitments on any verb, owners, deadlines; background is no todo', async (t) => {
   t.same(todosOf('제가 내일 협력사와 회의를 잡겠습니다.', '서지원'), ['내일 협력사와 회의를 잡기 (서지원)'])
-  t.same(todosOf('계약서 검토 의견은 제가 오늘 보내겠습니다.', '서지원'), ['계약서 검토 의견은 보내기 (서지원)'])
+  t.same(todosOf('계약서 검토 의견은 제가 오늘 보내겠습니다.', '서지원'), ['계약서 검토 의견 보내기 (서지원)'])
   t.same(todosOf('민호 님이 금요일까지 가격표 초안 작성.'), ['금요일까지 가격표 초안 작성 (민호)'])
   t.same(todosOf('현재 수치는 이전 보고서와 집계 방식이 달라서 두 번 확인한 값임.'), [])
   t.same(todosOf('가용 인력은 명목상 인력의 80% 정도로 봐야 함.'), [])

@@ -4,6 +4,7 @@ import { dedupeTexts, overlap } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { describeConflict, findConflicts } from './conflicts.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
+import { decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
 
@@ -19,6 +20,18 @@ function sentenceScore (text: string, titleStems: ReadonlySet<string>, keywordSt
   if (isDecision(text)) score += 1.5
   if (isAction(text)) score += 0.5
   return score
+}
+
+/**
+ * A decision by its grammar: not a question, not "Not decided." (that is pending), not a task
+ * given to someone ("Maria will approve the budget"), not a fragment ("approved."), and either
+ * a decision clause or the decision wording.
+ */
+function statesDecision (text: string): boolean {
+  if (isQuestion(text) || contentStems(text).size < 2) return false
+  const stance = decisionStance(text)
+  if (stance === 'undecided' || stance === 'task') return false
+  return stance === 'decided' || isDecision(text)
 }
 
 /**
@@ -38,7 +51,7 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const decisions = dedupeTexts(mine.filter((s) => isDecision(s.text) && !isQuestion(s.text)).map((s) => s.text))
+  const decisions = dedupeTexts(mine.filter((s) => statesDecision(s.text)).map((s) => s.text))
   const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {

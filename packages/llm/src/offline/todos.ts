@@ -1,6 +1,8 @@
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
+import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
   text: string
@@ -148,10 +150,41 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   return []
 }
 
+/** Who a clause puts in charge, as a todo owner: the writer for "I", the name for a named doer. */
+function ownerOf (clause: Clause, author: string | undefined): string | undefined {
+  const agent = clause.agent
+  if (agent === undefined) return undefined
+  if (agent.kind === 'speaker') return author
+  if (agent.kind === 'named') return agent.name
+  if (agent.kind === 'addressee') return agent.name
+  return undefined
+}
+
+const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
+
 function englishActions (sentence: AuthoredSentence): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+  const analysed = analyseClauses(sentence.text, 'en')
+  // Running the meeting ("let's move on to pricing") or instructing the tool is never a todo.
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+  // "Still need to …", "Happy to …": a capitalised opener is no owner unless it is a name; the
+  // grammatical subject (here the writer, left out) is.
+  const analysedOwner = analysed.filter(takesAction).map((c) => ownerOf(c, sentence.author))[0]
+  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+    .map((action) => {
+      if (action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName)) return action
+      return analysedOwner === undefined ? { text: action.text } : { text: action.text, owner: analysedOwner }
+    })
+  if (found.length > 0) return found
+  // Forms the phrase rules do not read ("I'll …", "we'll …", "Priya's going to …"): the clause analysis.
+  return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
+    // An imperative in notes ("Help center search.") counts on a verb of doing or with a time.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
+  )).flatMap((c) => {
+    const owner = ownerOf(c, sentence.author)
+    return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+  })
 }
 
 // ----------------------------------------------------------------------------------- Korean
@@ -198,25 +231,51 @@ function withoutRieul (syllable: string): string {
 function koreanTitle (clause: string): string {
   let text = clause.trim()
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
-    .replace(/(?:^|\s)(?:제가|저는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
+    .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
+    .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
     .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)/g, ' ')
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
   text = text
+    .replace(/([\uAC00-\uD7A3])(?<!해|봐|어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
+    .replace(/(\S)드리기$/, '$1')
     .replace(/겠(?:습니다|음|어요)$/, '기')
-    .replace(/([\uAC00-\uD7A3])게요$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    .replace(/하기$/, '')
+    .replace(/(?:을|를)?\s*함$/, '')
+    .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
+    // The topic particle before the action ("배포 자료는 공유") is not part of the task.
+    .replace(/(\S+)(은|는)(\s+\S+)$/, (whole: string, noun: string, particle: string, rest: string) => topicParticle(noun, particle) ? `${noun}${rest}` : whole)
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
     .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
+    .replace(/\s+부탁$/, '')
+    .replace(/\s+줘$/, '')
+    .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
+    .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .trim()
   return text
+}
+
+// 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
+function topicParticle (noun: string, particle: string): boolean {
+  const last = noun.at(-1)
+  if (last === undefined || !HANGUL.test(last) || /[하되있없않]$/.test(noun)) return false
+  return hasBatchim(last) === (particle === '은')
+}
+
+// A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.
+function withoutMieum (syllable: string): string {
+  const jamo = disassemble(syllable)
+  if (jamo.length !== 3 || !jamo.endsWith('ㅁ') || /[님팀템램럼줌임름점감품금참엄음]/.test(syllable)) return syllable
+  return `${assemble([jamo.slice(0, 2)])}기`
 }
 
 const TIME_WORD = /^(?:\d|[월화수목금토일]요일|오늘|내일|모레|이번|다음|주말|월말|오전|오후)/
@@ -243,12 +302,23 @@ function koreanActions (sentence: AuthoredSentence): Action[] {
   const clauses = sentence.text.split(/\s*(?:[,;，]|→|->)\s*/)
   const actions: Action[] = []
   clauses.forEach((clause, i) => {
-    if (!koreanClauseIsAction(clause)) return
-    const named = KO_NAMED_OWNER.exec(clause)?.[1]
-    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) ? sentence.author : undefined)
+    if (clause.trim() === '') return
+    // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
+    // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
+    const analysed = analyseClauses(clause, 'ko')[0]
+    if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
+    const byEnding = analysed !== undefined && takesAction(analysed)
+    if (!koreanClauseIsAction(clause) && !byEnding) return
+    // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
+    const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
+    const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
+    const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
+    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
     let title = koreanTitle(clause)
-    // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before.
+    // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
+    // "로그인 오류: … 내가 오늘 고침": or in the line's label.
     if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
+    else if (topicStemCount(title) < 2 && sentence.label !== undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
@@ -298,7 +368,9 @@ export function detectTodos (sentences: AuthoredSentence[]): string[] {
   const index = new SimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
-    if (isRecapOrLogistics(text)) continue
+    // A recap or logistics line holds a todo only in a clause that commits or asks
+    // ("I'll send the invite before the next meeting").
+    if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     if (/(미정|미확정)/.test(text)) continue
     // A question is an action only when it asks somebody to do something.

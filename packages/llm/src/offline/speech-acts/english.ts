@@ -1,6 +1,324 @@
-import { clauseFromCues } from './from-cues.ts'
-import type { ClauseAnalyser } from './types.ts'
+import { createRequire } from 'node:module'
+import winkNLP, { type ItemSentence, type Model, type WinkMethods } from 'wink-nlp'
+import type { Agent, Clause, ClauseAnalyser, SpeechAct } from './types.ts'
+
+/*
+ * English clauses from wink-nlp's part-of-speech tags rather than from phrase lists. The model
+ * expands contractions ("I'll" → "i will", "won't" → "will not") in each token's normal form
+ * and flags negated tokens, so one rule covers every spelling of a form. A clause is read as
+ *   [connective] [subject] [adverb] [modal | "to" | finite verb] [adverb] <verb> <rest>
+ * and its speech act follows from which slots are filled: a first-person subject with a
+ * future modal commits, "you" with one is asked, no subject and a base verb first is an
+ * imperative, a first-person-plural hortative on a verb of moving through the meeting
+ * ("let's move on to …") runs the meeting.
+ */
+
+interface Token {
+  value: string
+  normal: string
+  lemma: string
+  pos: string
+  /** Whitespace before the token as written ("on-call" has none around its hyphen). */
+  space: string
+  negated: boolean
+}
+
+let loaded: { nlp: WinkMethods, loadMs: number } | undefined
+
+const require = createRequire(import.meta.url)
+
+/**
+ * The model, read once per thread on first use (160 ms on an idle Node 24, several times that
+ * on a busy machine); required here rather than imported so that loading this module, or
+ * analysing only Korean, does not pay for it. The analysis pool's warm-up makes the first use.
+ */
+function nlp (): WinkMethods {
+  if (loaded === undefined) {
+    const started = performance.now()
+    // Only the steps the clause reading uses: sentences, negation scope, part of speech (no NER or sentiment).
+    const instance = winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'negation', 'pos'])
+    loaded = { nlp: instance, loadMs: performance.now() - started }
+  }
+  return loaded.nlp
+}
+
+/** How long this thread took to load the English model, once it has. */
+export function englishModelLoadMs (): number | undefined {
+  return loaded?.loadMs
+}
+
+// Modal slots, by the normal form wink gives after expanding contractions.
+const FUTURE_MODALS = new Set(['will', 'shall'])
+const OBLIGATION_VERBS = new Set(['need', 'needs', 'have', 'has', 'got'])
+const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
+// Adjectives of volunteering with the subject left out: "(I'm) happy to take the review".
+const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
+const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|by|before|until|end of|asap)\b/i
+const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
+const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
+// Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
+const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
+// Verbs of settling something as a group.
+const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
+const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
+const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
+const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
+const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
+const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
+const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
+const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
+
+function tokensOf (text: string): Token[][] {
+  const doc = nlp().readDoc(text)
+  const its = nlp().its
+  const sentences: Token[][] = []
+  doc.sentences().each((sentence: ItemSentence) => {
+    const values = sentence.tokens().out(its.value) as string[]
+    const normals = sentence.tokens().out(its.normal) as string[]
+    const tags = sentence.tokens().out(its.pos) as string[]
+    // The published types declare its.lemma with a different third parameter than Tokens.out accepts.
+    const spaces = sentence.tokens().out(its.precedingSpaces) as string[]
+    const lemmas = sentence.tokens().out(its.lemma as unknown as typeof its.value) as string[]
+    const negation = sentence.tokens().out(its.negationFlag) as unknown as boolean[]
+    sentences.push(values.map((value: string, i: number) => ({ value, normal: normals[i]!, lemma: lemmas[i] ?? normals[i]!, pos: tags[i]!, space: spaces[i] ?? ' ', negated: negation[i] === true })))
+  })
+  return sentences
+}
+
+const nameCache = new Map<string, boolean>()
+
+/**
+ * Whether a capitalised word is a name. The tagger calls any capitalised opener a proper noun
+ * ("Happy to take it", "Still need to check"); the same word in lower case is tagged by its
+ * ordinary use, and a name stays a noun.
+ */
+export function isPersonName (word: string): boolean {
+  if (!/^\p{Lu}[\p{Ll}'-]+$/u.test(word)) return false
+  let known = nameCache.get(word)
+  if (known === undefined) {
+    const tag = tokensOf(`${word.toLowerCase()} to check it.`)[0]?.[0]?.pos
+    known = tag === 'NOUN' || tag === 'PROPN'
+    if (nameCache.size > 5000) nameCache.clear()
+    nameCache.set(word, known)
+  }
+  return known
+}
+
+/** Clause boundaries inside a sentence: ";", and ", and/but/so" before a new subject and verb. */
+function splitClauses (tokens: Token[]): Token[][] {
+  const clauses: Token[][] = []
+  let current: Token[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
+    const next = tokens[i + 1]
+    const afterNext = tokens[i + 2]
+    // A label ("To recap: …", "Owner: …") ends where its colon is.
+    const boundary = token.value === ';' || (token.value === ':' && current.length <= 4) ||
+      (token.value === ',' && next !== undefined && (
+        (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
+        ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
+      ))
+    if (boundary) {
+      if (current.length > 0) clauses.push(current)
+      current = []
+      continue
+    }
+    current.push(token)
+  }
+  if (current.length > 0) clauses.push(current)
+  return clauses
+}
+
+function join (tokens: Token[]): string {
+  let text = ''
+  for (const token of tokens) text += (text === '' ? '' : token.space) + token.value
+  return text.trim()
+}
+
+interface Shape {
+  act: SpeechAct
+  agent?: Agent
+  verbAt?: number
+}
+
+function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
+  if (subject.length === 0) return act === 'commitment' || act === 'request' ? { kind: 'unknown' } : undefined
+  const head = subject[subject.length - 1]!
+  const normal = head.normal
+  if (normal === 'i') return { kind: 'speaker' }
+  if (GROUP_SUBJECTS.has(normal)) return { kind: 'group' }
+  if (normal === 'you') return { kind: 'addressee' }
+  if (UNKNOWN_SUBJECTS.has(normal)) return { kind: 'unknown' }
+  const names = subject.filter((t) => t.pos === 'PROPN' && isPersonName(t.value)).map((t) => t.value)
+  return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
+}
+
+/** Reads the slots of one clause (see the comment at the top). */
+function shapeOf (tokens: Token[]): Shape {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT')
+  let i = 0
+  while (i < words.length && (CONNECTIVES.has(words[i]!.normal) && (words[i]!.pos === 'CCONJ' || words[i]!.pos === 'ADV' || words[i]!.pos === 'INTJ' || words[i]!.pos === 'PROPN')) && i < 3) i++
+  const rest = words.slice(i)
+  const at = (k: number): Token | undefined => rest[k]
+  const first = at(0)
+  if (first === undefined) return { act: 'statement' }
+  if (GREETINGS.has(first.normal) && rest.length <= 6) return { act: 'greeting' }
+
+  // "let's …": a hortative. On a meeting verb it runs the meeting; otherwise the group commits.
+  if (first.normal === 'let' && at(1)?.normal === 'us') {
+    const verb = at(2)
+    if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
+  }
+  // "can/could/would you …": a request to the addressee; "can someone …": to whoever takes it.
+  const asked = at(1)?.normal
+  if (first.pos === 'AUX' && (asked === 'you' || UNKNOWN_SUBJECTS.has(asked ?? '')) && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
+    return { act: 'request', agent: asked === 'you' ? { kind: 'addressee' } : { kind: 'unknown' }, verbAt: i + (at(2)?.pos === 'ADV' ? 3 : 2) }
+  }
+  // Imperative: a base verb first ("Send the deck", "Please review").
+  const lead = first.normal === 'please' ? 1 : 0
+  const imperativeVerb = at(lead)
+  if (imperativeVerb !== undefined && imperativeVerb.pos === 'VERB' && /^[a-z]+$/.test(imperativeVerb.value.toLowerCase()) &&
+    !/(?:ing|ed)$/.test(imperativeVerb.normal) && !OBLIGATION_VERBS.has(imperativeVerb.normal)) {
+    // "Help center search was reviewed": a noun-verb opener followed by a finite verb is a subject.
+    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX')) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
+  }
+  if (VOLUNTEERING.has(first.normal) && at(1)?.normal === 'to' && at(2)?.pos === 'VERB') {
+    return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
+  }
+  // "Need to …" with no subject: a note-style obligation, nobody named.
+  if (OBLIGATION_VERBS.has(first.normal) && first.pos === 'VERB' && at(1)?.normal === 'to') {
+    return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + 2 }
+  }
+
+  // Subject: pronoun, proper nouns or a short noun phrase before the first verb or modal.
+  let k = 0
+  const subject: Token[] = []
+  while (k < rest.length && k < 5 && (rest[k]!.pos === 'PRON' || rest[k]!.pos === 'PROPN' || rest[k]!.pos === 'NOUN' || rest[k]!.pos === 'DET' || rest[k]!.pos === 'ADJ' || rest[k]!.pos === 'CCONJ')) {
+    subject.push(rest[k]!)
+    k++
+  }
+  if (subject.length === 0) return { act: 'statement' }
+  while (rest[k]?.pos === 'ADV') k++
+  const slot = rest[k]
+  if (slot === undefined) return { act: 'statement' }
+  const headNormal = subject[subject.length - 1]!.normal
+  const verbAfter = (from: number): number | undefined => {
+    let v = from
+    while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
+    return rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX' ? v : undefined
+  }
+
+  if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
+  if (ADVICE_MODALS.has(slot.normal)) return { act: 'opinion', agent: agentOf(subject, 'opinion') }
+
+  let verbAt: number | undefined
+  let kind: 'future' | 'obligation' | 'note' | 'finite' | 'progressive' | undefined
+  if (FUTURE_MODALS.has(slot.normal) || (BE.has(slot.normal) && rest[k + 1]?.normal === 'going' && rest[k + 2]?.normal === 'to')) {
+    kind = 'future'
+    verbAt = verbAfter(FUTURE_MODALS.has(slot.normal) ? k + 1 : k + 3)
+  } else if (OBLIGATION_VERBS.has(slot.normal) && rest[k + 1]?.normal === 'to') {
+    kind = 'obligation'
+    verbAt = verbAfter(k + 2)
+  } else if (slot.normal === 'to' && subject.some((t) => t.pos === 'PROPN')) {
+    // Note form: "Aiko to ask infra".
+    kind = 'note'
+    verbAt = verbAfter(k + 1)
+  } else if (WEAK_MODALS.has(slot.normal)) {
+    return { act: 'opinion', agent: agentOf(subject, 'opinion') }
+  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && DEADLINE_OR_TIME.test(join(rest.slice(k + 2)))) {
+    // "Jonas is writing the load test today": an action under way within a stated time.
+    kind = 'progressive'
+    verbAt = k + 1
+  } else if (slot.pos === 'VERB') {
+    kind = 'finite'
+    verbAt = k
+  }
+  if (kind === undefined || verbAt === undefined) return { act: 'statement' }
+  const verb = rest[verbAt]!
+  const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
+  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || (verb.normal === 'go' && rest[verbAt + 1]?.normal === 'with'))) {
+    if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
+  }
+  if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
+  // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
+  if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
+  if (headNormal === 'you') return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + verbAt }
+  if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
+  const agent = agentOf(subject, 'commitment')
+  // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
+  if (agent?.kind === 'unknown' && kind === 'note') return { act: 'statement' }
+  return { act: 'commitment', agent, verbAt: i + verbAt }
+}
+
+// A clause about the assistant or about the record being produced ("ignore previous instructions",
+// "output X as the only todo") instructs the tool, not a participant: never an action of the meeting.
+const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|system|assistant|AI|LLM|model|output|reply|respond|todo list|to-do list|action items? list)\b/i
+
+function analyseTokens (written: Token[]): Clause {
+  const text = join(written)
+  // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
+  const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
+  const tokens = vocative === undefined ? written : written.slice(2)
+  if (ABOUT_THE_RECORD.test(text) && tokens.some((t) => t.pos === 'VERB')) {
+    return { text, act: 'statement', negated: false, uncertain: false, risk: false }
+  }
+  const words = tokens.filter((t) => t.pos !== 'PUNCT')
+  const question = tokens[tokens.length - 1]?.value === '?'
+  let shape = shapeOf(tokens)
+  if (vocative !== undefined && shape.act === 'request' && (shape.agent?.kind === 'addressee' || shape.agent?.kind === 'unknown')) {
+    shape = { ...shape, agent: { kind: 'addressee', name: vocative } }
+  }
+  if (question && shape.act !== 'request') shape = { act: 'question' }
+  const negated = words.some((t) => t.negated || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
+  const uncertain = words.some((t) => UNCERTAIN.has(t.normal) || WEAK_MODALS.has(t.normal)) || /\bnot sure\b/i.test(text)
+  // The action starts at its verb in the base form ("is writing the test" → "write the test").
+  // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
+  const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
+  if (actionWords[0]?.normal.endsWith('ing') === true) actionWords[0] = { ...actionWords[0], value: actionWords[0].lemma }
+  const action = actionWords.length === 0 ? undefined : join(actionWords).replace(/[\s.!]+$/, '')
+  const deadline = DEADLINE.exec(text)?.[0]
+  // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
+  // negation governs, so "we decided not to ship" (negation after the verb) still decides.
+  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')
+  const undecided = deciding.some((t) => t.negated) || (deciding.length > 0 && uncertain)
+  if (undecided && shape.act === 'decision') shape = { act: 'statement' }
+  return {
+    text,
+    act: shape.act,
+    negated,
+    uncertain,
+    ...(undecided ? { undecided } : {}),
+    ...(shape.agent === undefined ? {} : { agent: shape.agent }),
+    ...(action === undefined || action === '' ? {} : { action }),
+    ...(deadline === undefined ? {} : { deadline }),
+    risk: !negated && /\b(?:risk|block(?:s|ed|er|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|outage|overrun|behind)\b/i.test(text)
+  }
+}
+
+const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+
+/**
+ * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
+ * under it: a label that decides makes the clause a decision, any label but an action label
+ * makes a bare imperative after it a noun phrase.
+ */
+function labelled (clauses: Clause[]): Clause[] {
+  return clauses.map((clause, i) => {
+    const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
+    if (label === undefined || label.split(/\s+/).length > 4 || clause.act !== 'request' || clause.agent?.kind !== 'unknown' || ACTION_LABEL.test(label)) return clause
+    const words = tokensOf(label)[0] ?? []
+    if (words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    return { ...clause, act: 'statement' }
+  })
+}
 
 export const englishClauses: ClauseAnalyser = {
-  analyse: (sentence) => [clauseFromCues(sentence)]
+  analyse: (sentence) => {
+    try {
+      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map(analyseTokens)))
+    } catch {
+      return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
+    }
+  }
 }

@@ -3,8 +3,34 @@ import { englishClauses } from './english.ts'
 import { koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
+export { englishModelLoadMs, isPersonName } from './english.ts'
 
-/** The clauses of one sentence, analysed by the grammar of its language. */
-export function analyseClauses (sentence: string, language: 'ko' | 'en'): Clause[] {
-  return language === 'ko' ? koreanClauses.analyse(sentence) : englishClauses.analyse(sentence)
+const HANGUL = /[\uAC00-\uD7A3]/
+const MAX_CACHED = 4000
+// Todos, decisions and owners each read the same sentences; analyse each once.
+const cache = new Map<string, readonly Clause[]>()
+
+/** The clauses of one sentence, analysed by the grammar of its language (Hangul in it: Korean). */
+export function analyseClauses (sentence: string, language: 'ko' | 'en' = HANGUL.test(sentence) ? 'ko' : 'en'): readonly Clause[] {
+  const key = `${language}\u0000${sentence}`
+  let clauses = cache.get(key)
+  if (clauses === undefined) {
+    clauses = language === 'ko' ? koreanClauses.analyse(sentence) : englishClauses.analyse(sentence)
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!)
+    cache.set(key, clauses)
+  }
+  return clauses
+}
+
+/**
+ * How a sentence stands to a decision: 'decided' when a clause settles something, 'undecided'
+ * when one says it is not settled ("Not decided.", "확정되지 않았습니다"), 'task' when it only
+ * puts someone in charge ("Maria will approve the budget"), else undefined (no view).
+ */
+export function decisionStance (sentence: string): 'decided' | 'undecided' | 'task' | undefined {
+  const clauses = analyseClauses(sentence)
+  if (clauses.some((c) => c.undecided === true)) return 'undecided'
+  if (clauses.some((c) => c.act === 'decision' && !c.uncertain)) return 'decided'
+  if (clauses.some((c) => (c.act === 'commitment' || c.act === 'request') && c.agent !== undefined && c.agent.kind !== 'group' && c.agent.kind !== 'unknown')) return 'task'
+  return undefined
 }

@@ -1,6 +1,221 @@
-import { clauseFromCues } from './from-cues.ts'
-import type { ClauseAnalyser } from './types.ts'
+import { disassemble } from 'es-hangul'
+import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
+
+/*
+ * Korean clauses by their final verb ending. Korean marks what a clause does at its end: the
+ * same stem 고치- commits in 고칠게 / 고칠게요 / 고치겠습니다 / 고침 (a terse note), asks in
+ * 고쳐 줘 / 고쳐 주세요 / 고쳐 주십시오, and reports in 고쳤어요. Matching is on jamo, so an
+ * ending that lives in the stem's last syllable (the ㄹ of 고칠게, the ㅁ of 고침) is found on
+ * any verb without listing verbs.
+ *
+ * ENDINGS is the table, one row per form, by speech act and speech level:
+ *
+ * | act         | 반말 (plain)           | 해요체 (polite)                | 합쇼체 (formal)                  | terse note (개조식) |
+ * |-------------|------------------------|--------------------------------|----------------------------------|---------------------|
+ * | commitment  | -(으)ㄹ게, -겠어        | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정 |
+ * | request     | -어/아 줘, -해         | -어/아 주세요, 부탁해요          | -어/아 주십시오, 부탁드립니다, 바랍니다 | -할 것, 요망, 요청   |
+ * | question    | -니?, -어?, -ㄹ까?      | -나요, -ㄹ까요, -죠?            | -습니까, -ㄹ까요                   | (ends in ?)         |
+ * | decision    | -기로 했어, -기로 함     | -기로 했어요, -로 정했어요       | -기로 했습니다, 결정/확정/합의했습니다 | -기로 함, 확정       |
+ * | opinion     | -것 같아, -면 좋겠어     | -것 같아요, -면 좋겠어요         | -것 같습니다, -면 좋겠습니다        | -필요            |
+ *
+ * Overrides read before the table: a volitional ending on a verb of running the meeting after a
+ * topic (…부터 정리하겠습니다, 다음 안건으로 넘어가겠습니다) is facilitation; -(으)ㄹ지(는) 모르-,
+ * -ㄹ 수도 있- and 아마 make a clause uncertain; 안 / 못 / -지 않- / -지 말- negate it; a
+ * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
+ */
+
+interface Ending {
+  /** The form as a grammar lists it. */
+  form: string
+  /** The jamo the clause must end with. */
+  jamo: string
+  act: SpeechAct
+  politeness?: Politeness
+  /** A terse ending commits only when the clause names who acts. */
+  needsAgent?: boolean
+}
+
+function row (form: string, ending: string, act: SpeechAct, politeness?: Politeness, needsAgent = false): Ending {
+  return { form, jamo: disassemble(ending), act, ...(politeness === undefined ? {} : { politeness }), needsAgent }
+}
+
+// Longest forms first within an act; the first row whose jamo ends the clause wins.
+const ENDINGS: Ending[] = [
+  // Decisions: the group settles something.
+  row('-기로 했습니다', '기로 했습니다', 'decision', 'formal'),
+  row('-기로 하였습니다', '기로 하였습니다', 'decision', 'formal'),
+  row('-기로 했어요', '기로 했어요', 'decision', 'polite'),
+  row('-기로 했다', '기로 했다', 'decision', 'plain'),
+  row('-기로 했어', '기로 했어', 'decision', 'plain'),
+  row('-기로 함', '기로 함', 'decision'),
+  row('-기로 했음', '기로 했음', 'decision'),
+  // A choice with a hortative: "목요일로 가자", "A안으로 하시죠", "그걸로 갑시다".
+  row('-로 가자', '로 가자', 'decision', 'plain'),
+  row('-로 하자', '로 하자', 'decision', 'plain'),
+  row('-로 가죠', '로 가죠', 'decision', 'polite'),
+  row('-로 하죠', '로 하죠', 'decision', 'polite'),
+  row('-로 하시죠', '로 하시죠', 'decision', 'polite'),
+  row('-로 갑시다', '로 갑시다', 'decision', 'formal'),
+  row('-로 합시다', '로 합시다', 'decision', 'formal'),
+  // Requests.
+  row('-어 주십시오', '주십시오', 'request', 'formal'),
+  row('-어 주시기 바랍니다', '주시기 바랍니다', 'request', 'formal'),
+  row('바랍니다', '바랍니다', 'request', 'formal'),
+  row('부탁드립니다', '부탁드립니다', 'request', 'formal'),
+  row('부탁합니다', '부탁합니다', 'request', 'formal'),
+  row('-어 주세요', '주세요', 'request', 'polite'),
+  row('부탁드려요', '부탁드려요', 'request', 'polite'),
+  row('부탁해요', '부탁해요', 'request', 'polite'),
+  row('-어 줘', '줘', 'request', 'plain'),
+  row('부탁해', '부탁해', 'request', 'plain'),
+  row('-할 것', 'ㄹ 것', 'request'),
+  row('요망', '요망', 'request'),
+  row('부탁 (terse)', '부탁', 'request'),
+  row('요청 (terse)', '요청', 'request', undefined, true),
+  // Opinions: a view, not a promise.
+  row('-것 같습니다', '것 같습니다', 'opinion', 'formal'),
+  row('-것 같아요', '것 같아요', 'opinion', 'polite'),
+  row('-것 같아', '것 같아', 'opinion', 'plain'),
+  row('-면 좋겠습니다', '면 좋겠습니다', 'opinion', 'formal'),
+  row('-면 좋겠어요', '면 좋겠어요', 'opinion', 'polite'),
+  row('-면 좋겠어', '면 좋겠어', 'opinion', 'plain'),
+  // Commitments: the volitional -겠- and the promissive -(으)ㄹ게.
+  row('-겠습니다', '겠습니다', 'commitment', 'formal'),
+  row('-겠어요', '겠어요', 'commitment', 'polite'),
+  row('-겠어', '겠어', 'commitment', 'plain'),
+  row('-겠음', '겠음', 'commitment'),
+  row('-(으)ㄹ게요', 'ㄹ게요', 'commitment', 'polite'),
+  row('-(으)ㄹ게', 'ㄹ게', 'commitment', 'plain'),
+  row('-ㄹ 예정입니다', 'ㄹ 예정입니다', 'commitment', 'formal', true),
+  row('-ㄹ 예정이에요', 'ㄹ 예정이에요', 'commitment', 'polite', true),
+  row('-ㄹ 예정', 'ㄹ 예정', 'commitment', undefined, true),
+  row('-해야 합니다', '야 합니다', 'request', 'formal', true),
+  row('-해야 해요', '야 해요', 'request', 'polite', true),
+  row('-해야 함', '야 함', 'request', undefined, true),
+  row('-해야 됩니다', '야 됩니다', 'request', 'formal', true),
+  row('-해야 돼요', '야 돼요', 'request', 'polite', true),
+  row('-해야 돼', '야 돼', 'request', 'plain', true),
+  row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true)
+]
+
+// Questions end in a question mark or an interrogative ending.
+const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '니', '죠?', '는지', '어때요', '어때'].map(disassemble)
+
+// Verbs of running the meeting: with a volitional ending after a topic they open or move it on.
+const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
+// What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
+const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
+// -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
+const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름)|[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
+const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못)|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
+// An ending that is volitional in form but follows an adjective or a state: a judgement.
+const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
+const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
+const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
+// Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
+const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄)$/
+const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
+// The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
+const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|응답)/
+
+const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
+const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
+const NAMED = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨|매니저|팀장|대리|과장|부장|책임|선임)(?:이|가|은|는|께서|도|께|에게)?(?=\s|$)/
+const MENTION = /(?:^|\s)@(\S+)/
+const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)/
+
+function politenessOf (jamo: string): Politeness | undefined {
+  if (/ㅅㅡㅂㄴㅣㄷㅏ$|ㅂㄴㅣㄷㅏ$|ㅅㅣㅂㅅㅣㅇㅗ$|ㅅㅡㅂㄴㅣㄲㅏ$/.test(jamo)) return 'formal'
+  if (/ㅇㅛ$/.test(jamo)) return 'polite'
+  return undefined
+}
+
+function agentOf (text: string, act: SpeechAct): Agent | undefined {
+  // 반말 vocative: "지훈아 …써 줘", "민지야, …".
+  const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1]
+  if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
+  if (SELF.test(text)) return { kind: 'speaker' }
+  if (named !== undefined) return { kind: 'named', name: named }
+  if (GROUP.test(text)) return { kind: 'group' }
+  return undefined
+}
+
+/** The table row the clause ends with, if any. */
+export function koreanEnding (clause: string): Ending | undefined {
+  const jamo = disassemble(clause.trim().replace(/[\s.!。~]+$/u, '').slice(-12))
+  return ENDINGS.find((ending) => jamo.endsWith(ending.jamo))
+}
+
+function analyseClause (raw: string): Clause {
+  const text = raw.trim()
+  // A trailing note in brackets ("… 보내야 함 (담당: 지현)") is not where the clause ends.
+  const owned = /\((?:담당|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)\s*$/i.exec(text)?.[1]
+  const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
+  // Endings are short: the last syllables are all the table needs, whatever the clause's length.
+  const jamo = disassemble(bare.slice(-12))
+  const negated = NEGATION.test(` ${bare}`)
+  const uncertain = UNCERTAIN.test(bare)
+  const deadline = DEADLINE.exec(bare)?.[0]
+  const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
+  // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
+  // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
+  const undecided = UNDECIDED.test(bare)
+  const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }), ...(undecided ? { undecided } : {}) }
+  const politeness = politenessOf(jamo)
+  const agentText = owned === undefined ? bare : `${bare} 담당: ${owned}`
+  const withLevel = (act: SpeechAct, agent?: Agent, level = politeness): Clause => ({
+    ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
+  })
+
+  if (ABOUT_THE_RECORD.test(bare)) return withLevel('statement')
+  if (/[?？]$/.test(text) || QUESTION_ENDINGS.some((q) => jamo.endsWith(q))) {
+    // "확인해 주시겠어요?": a request in the form of a question.
+    if (/주시겠|주실 수|줄 수|해 줄래|해줄래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
+    return withLevel('question')
+  }
+  // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
+  if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(agentText, 'commitment')?.kind !== 'named') {
+    return withLevel('decision', agentOf(agentText, 'decision'))
+  }
+  const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
+  if (ending === undefined) {
+    if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
+    return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
+  }
+  const level = ending.politeness ?? politeness
+  if (ending.act === 'commitment') {
+    // "…부터 정리하겠습니다", "다음 안건으로 넘어갈게요": running the meeting.
+    // The meeting verb must carry the ending, and a deadline makes it a task ("다음 회의 전까지 정리해서 올리겠습니다").
+    const lastWord = bare.slice(bare.search(/\S+$/))
+    const verbAt = bare.length - lastWord.length
+    if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
+    if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
+    if (uncertain || negated) return withLevel('statement', undefined, level)
+    const agent = agentOf(agentText, 'commitment')
+    if (ending.needsAgent) {
+      // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
+      if (DONE.test(bare) || NOUN_FINAL.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo)) return withLevel('statement', agent, level)
+      // Without a time it is a minute of what happened, unless the writer speaks of themself ("내가 고침").
+      if (deadline === undefined && agent?.kind !== 'speaker') return withLevel('statement', agent, level)
+    }
+    if (DECISION_NOUN.test(bare) && agent === undefined) return withLevel('decision', undefined, level)
+    return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
+  }
+  if (ending.act === 'request') {
+    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined) return withLevel('opinion', undefined, level)
+    return withLevel('request', agentOf(agentText, 'request'), level)
+  }
+  if (ending.act === 'decision') {
+    if (undecided) return withLevel('statement', undefined, level)
+    // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
+    const agent = agentOf(agentText, 'commitment')
+    if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
+    return withLevel('decision', agent, level)
+  }
+  return withLevel(ending.act, undefined, level)
+}
 
 export const koreanClauses: ClauseAnalyser = {
-  analyse: (sentence) => [clauseFromCues(sentence)]
+  analyse: (sentence) => sentence.split(/\s*(?:[;；]|,\s+|，|→|->)\s*/).filter((c) => c.trim() !== '').map(analyseClause)
 }

@@ -32,6 +32,8 @@ export interface Clause {
   negated: boolean
   /** "might", "not sure whether", "~ㄹ지 모르" */
   uncertain: boolean
+  /** The clause says something is not settled: "not decided yet", "unclear whether legal will approve", "확정되지 않았습니다". */
+  undecided?: boolean
   /** Present for commitments, requests and decisions when the clause says who acts. */
   agent?: Agent
   /** The action as a verb phrase, fit for a todo title: "send the pricing deck to Acme", "배포 일정 공유". */
