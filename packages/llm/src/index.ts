@@ -16,3 +16,4 @@ export { SuggestionsAnswer, ChunkAnswer, ReduceAnswer, answerShapes } from './an
 export { SUGGEST_PROMPT_VERSION, CHUNK_PROMPT_VERSION, REDUCE_PROMPT_VERSION } from './prompts/index.ts'
 export { segmentSentences, splitSentences, type Sentence } from './text/sentences.ts'
 export { dedupeTexts, textSimilarity, NEAR_DUPLICATE } from './text/similarity.ts'
+export { detectLanguage, type TextLanguage } from './text/language.ts'
