@@ -215,12 +215,13 @@ export class SizedSimilarityIndex {
     index.add(id, stems)
   }
 
-  /** Ids (from `fromId` on) that may share `minShared(size)` stems with `stems`, where size is the id's stem count; ascending. */
+  /** Ids (from `fromId` on) for which `minShared(size)` of `stems` may match one of theirs, where size is the id's stem count; ascending. */
   candidates (stems: ReadonlySet<string>, minShared: (size: number) => number, fromId = 0): number[] {
     const ids = new Set<number>()
     for (const [size, index] of this.#bySize) {
       const needed = Math.max(1, minShared(size))
-      if (needed > Math.min(size, stems.size)) continue
+      // Counted on the query's side: several of its stems may match one of the id's ("ba", "bak" and "bake").
+      if (needed > stems.size) continue
       for (const id of index.candidates(stems, needed, fromId)) ids.add(id)
     }
     return [...ids].sort((a, b) => a - b)
