@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { NEAR_DUPLICATE, textSimilarity } from '@meeting-ai/llm'
+import { NEAR_DUPLICATE, textSimilarity } from '@meeting-ai/llm/text'
 import { dedupe } from '../src/consolidation/finalise.ts'
 
 /** What dedupe promises, the slow way: each item against every kept one. */

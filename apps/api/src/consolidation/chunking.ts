@@ -1,4 +1,5 @@
-import { segmentSentences, type MinutesPart } from '@meeting-ai/llm'
+import type { MinutesPart } from '@meeting-ai/llm'
+import { segmentSentences } from '@meeting-ai/llm/text'
 
 /** One map-step call: whole minutes of small participants packed together, or part of a long one. */
 export interface MinutesChunk {

@@ -1,5 +1,6 @@
 import type { Agenda, AgendaSummary, ConsolidateResponse, Todo } from '@meeting-ai/contracts'
-import { dedupeTexts, NEAR_DUPLICATE, type ConsolidationDraft } from '@meeting-ai/llm'
+import type { ConsolidationDraft } from '@meeting-ai/llm'
+import { dedupeTexts, NEAR_DUPLICATE } from '@meeting-ai/llm/text'
 
 const MAX_KEYWORDS = 20
 

@@ -1,4 +1,4 @@
-import { detectLanguage } from '@meeting-ai/llm'
+import { detectLanguage } from '@meeting-ai/llm/text'
 import type { AnalysisPlan } from './map-reduce.ts'
 
 /** The languages the offline engine writes its own phrases in. */
