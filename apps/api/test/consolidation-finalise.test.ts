@@ -1,11 +1,12 @@
 import { test } from 'tap'
-import { dedupe, similarity } from '../src/consolidation/finalise.ts'
+import { NEAR_DUPLICATE, textSimilarity } from '@meeting-ai/llm/text'
+import { dedupe } from '../src/consolidation/finalise.ts'
 
 /** What dedupe promises, the slow way: each item against every kept one. */
 function pairwise (texts: string[]): string[] {
   const kept: string[] = []
   for (const item of texts.map((s) => s.trim()).filter((s) => s !== '')) {
-    const i = kept.findIndex((other) => similarity(other, item) >= 0.85)
+    const i = kept.findIndex((other) => other.toLowerCase() === item.toLowerCase() || textSimilarity(other, item) >= NEAR_DUPLICATE)
     if (i === -1) kept.push(item)
     else if (item.length > kept[i]!.length) kept[i] = item
   }

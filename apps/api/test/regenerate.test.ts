@@ -39,10 +39,13 @@ test('regenerate one agenda item: only it changes; every other item and every to
   let round = 'first'
   mock.setHandler(scriptedModel({ agendas, summary: (agenda) => `${round} summary of ${agenda.title}`, reduceTodos: ['Send the revised budget by Friday', 'Fix the push crash'] }))
   const original = (await app.inject({ method: 'POST', url: CONSOLIDATE, payload: requestOf(sample) })).json()
+  t.notOk(mock.completions.some((c) => c.text.includes('is being regenerated')), 'a consolidation asks for every item')
   round = 'second'
+  mock.reset()
   mock.setHandler(scriptedModel({ agendas, summary: (agenda) => `${round} summary of ${agenda.title}`, reduceTodos: ['Something else entirely'] }))
   const response = await app.inject({ method: 'POST', url: regenerateUrl(sample.meetingId), payload: { agendaNumber: 2 } })
   t.equal(response.statusCode, 200, response.body)
+  t.ok(mock.completions.length > 0 && mock.completions.every((c) => c.text.includes(`Only agenda item 2 (${JSON.stringify(agendas[1]!.title)}) is being regenerated`)), 'every call asks for agenda 2 only')
   const body = response.json()
   t.equal(body.agendaSummaries.length, agendas.length, 'every agenda returned')
   t.equal(body.agendaSummaries[1].summary, `second summary of ${agendas[1]!.title}`, 'agenda 2 regenerated')
@@ -76,4 +79,32 @@ test('regenerate with the offline engine, without a body, and with invalid bodie
   const badId = await app.inject({ method: 'POST', url: regenerateUrl('bad%20id') })
   t.equal(badId.statusCode, 400)
   t.match(badId.json().detail, /meetingId/)
+})
+
+test('the offline engine says in notes what it cannot honour, never a silent identical answer', async (t) => {
+  const { app } = await buildTestApp(t)
+  const original = await app.inject({ method: 'POST', url: CONSOLIDATE, payload: requestOf(sample) })
+  t.equal(original.statusCode, 200)
+  t.same(original.json().notes, [], 'nothing to say about a plain consolidation')
+  const regenerate = async (payload: Record<string, unknown>): Promise<{ notes: string[], agendaSummaries: unknown[] }> => {
+    const response = await app.inject({ method: 'POST', url: regenerateUrl(sample.meetingId), payload })
+    t.equal(response.statusCode, 200, response.body)
+    return response.json()
+  }
+
+  const again = await regenerate({ agendaNumber: 2 })
+  t.equal(again.agendaSummaries.length, agendas.length, 'every agenda returned')
+  t.ok(again.notes.some((n) => /deterministic/.test(n)), 'the same summary again, said so')
+
+  const instructed = await regenerate({ instructions: 'Shorter, focus on decisions' })
+  t.ok(instructed.notes.some((n) => /cannot follow instructions/.test(n) && n.includes('Shorter, focus on decisions')), 'instructions not followed, said so')
+
+  const german = await regenerate({ language: 'de' })
+  t.ok(german.notes.some((n) => /only English and Korean/.test(n) && n.includes('"de"')), 'an unknown language, said so')
+
+  const korean = await regenerate({ language: 'ko' })
+  t.ok(korean.notes.some((n) => /does not translate/.test(n) && /Korean/.test(n)), 'Korean phrases around English quotes, said so')
+
+  const english = await regenerate({ language: 'en-GB' })
+  t.notOk(english.notes.some((n) => /translate|only English and Korean/.test(n)), 'English asked of English minutes: nothing to say about language')
 })

@@ -56,7 +56,7 @@ export const ConsolidateResponse = Type.Object({
   generatedAt: EpochMillis,
   model: Type.String({ description: 'Engine and model that produced the answer, e.g. openai:gpt-4o-mini or offline:extractive-v1' }),
   partial: Type.Boolean({ description: 'true when the time budget forced a fallback for part of the answer' }),
-  notes: Type.Array(Type.String(), { description: 'Which parts fell back, when partial' })
+  notes: Type.Array(Type.String(), { description: 'Which parts fell back to the offline engine or were left out (then partial is true), and what the offline engine could not honour of the request: instructions, a language other than English or Korean, translation of quoted minutes, a regeneration that came out the same (these do not make the answer partial)' })
 }, {
   $id: 'ConsolidateResponse',
   examples: [{
@@ -73,10 +73,10 @@ export const ConsolidateResponse = Type.Object({
 export type ConsolidateResponse = Static<typeof ConsolidateResponse>
 
 export const RegenerateRequest = Type.Object({
-  agendaNumber: Type.Optional(Type.Integer({ minimum: 1, description: 'Regenerate only this agenda item; every agenda and todo is still returned' })),
-  instructions: Type.Optional(Type.String({ maxLength: 2000, description: 'Extra guidance for the summary, e.g. "shorter, focus on decisions"' })),
-  language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 }))
-}, { $id: 'RegenerateRequest' })
+  agendaNumber: Type.Optional(Type.Integer({ minimum: 1, description: 'Regenerate only this agenda item (the LLM is asked for it alone); every other agenda item, the todos and the keywords are returned as stored. 404 AGENDA_NOT_FOUND when the meeting has no such item' })),
+  instructions: Type.Optional(Type.String({ maxLength: 2000, description: 'Extra guidance for the summary, e.g. "shorter, focus on decisions", passed to the LLM prompt (it cannot change the answer format). The offline engine cannot follow it and says so in notes' })),
+  language: Type.Optional(Type.String({ minLength: 2, maxLength: 35, description: 'BCP-47 tag of the answer language, passed to the LLM prompt; absent: the stored request\'s language, else the language of the minutes. The offline engine writes only English and Korean and does not translate quoted minutes; notes say when that applies' }))
+}, { $id: 'RegenerateRequest', description: 'Optional: an empty or absent body regenerates the whole answer from the stored request' })
 export type RegenerateRequest = Static<typeof RegenerateRequest>
 
 export const StreamTokenResponse = Type.Object({

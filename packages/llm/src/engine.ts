@@ -59,6 +59,8 @@ export interface ChunkInput {
   minutes: MinutesPart[]
   language?: string
   instructions?: string
+  /** Only this agenda item is being regenerated: the others' notes are not wanted. */
+  focusAgendaNumber?: number
 }
 
 export interface AgendaNotes {
@@ -81,6 +83,8 @@ export interface ReduceInput {
   chunks: ChunkAnalysis[]
   language?: string
   instructions?: string
+  /** Only this agenda item is being regenerated: the others' summaries, the todos and keywords are kept from before. */
+  focusAgendaNumber?: number
 }
 
 export interface ConsolidationDraft {

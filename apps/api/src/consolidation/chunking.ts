@@ -1,4 +1,5 @@
 import type { MinutesPart } from '@meeting-ai/llm'
+import { segmentSentences } from '@meeting-ai/llm/text'
 
 /** One map-step call: whole minutes of small participants packed together, or part of a long one. */
 export interface MinutesChunk {
@@ -10,14 +11,6 @@ export interface MinutesChunk {
 }
 
 const HEADING = /^\s*(#{1,6}\s+\S.*|[[【].{1,40}[\]】]|.{1,60}[:：])\s*$/
-
-let sentenceSegmenter: Intl.Segmenter | undefined
-
-/** Sentences by ICU rules, which handle Korean and English punctuation alike. */
-function sentencesOf (text: string): string[] {
-  sentenceSegmenter ??= new Intl.Segmenter('und', { granularity: 'sentence' })
-  return [...sentenceSegmenter.segment(text)].map((s) => s.segment)
-}
 
 /** Cuts text longer than `max` on paragraph, then line, then sentence, then hard boundaries. */
 function splitText (text: string, max: number): string[] {
@@ -33,7 +26,7 @@ function splitText (text: string, max: number): string[] {
         units.push(line)
         continue
       }
-      for (const sentence of sentencesOf(line)) {
+      for (const sentence of segmentSentences(line)) {
         if (sentence.length <= max) units.push(sentence)
         else for (let i = 0; i < sentence.length; i += max) units.push(sentence.slice(i, i + max))
       }

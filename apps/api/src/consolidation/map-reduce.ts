@@ -1,10 +1,12 @@
-import pLimit from 'p-limit'
+import pLimit, { type LimitFunction } from 'p-limit'
 import type { Agenda } from '@meeting-ai/contracts'
 import {
-  isLlmError, taskModule, type AnalysisEngine, type AnalysisPool, type CallOptions, type ChunkAnalysis, type ConsolidationDraft, type MinutesPart, type ReduceInput
+  isLlmError, taskModule, type AnalysisEngine, type AnalysisPool, type CallOptions, type ChunkAnalysis, type ChunkInput, type ConsolidationDraft, type MinutesPart, type ReduceInput
 } from '@meeting-ai/llm'
 import type { Budget } from './budget.ts'
 import type { MinutesChunk } from './chunking.ts'
+import { FallbackShadow } from './fallback-shadow.ts'
+import type { OfflineCostModel } from './offline-cost.ts'
 
 /** What to analyse: the stored or received request, plus regeneration's extras. */
 export interface AnalysisPlan {
@@ -13,6 +15,8 @@ export interface AnalysisPlan {
   minutes: MinutesPart[]
   language?: string
   instructions?: string
+  /** Regenerating one agenda item: the engines are asked for that item only. */
+  focusAgendaNumber?: number
 }
 
 export interface AnalysisOutcome {
@@ -36,30 +40,12 @@ export interface MapReduceOptions {
   onFailure?: (step: 'chunk' | 'reduce', reason: string) => void
   /** Set when the main engine must not be used at all (another process holds the run); the note says why. */
   offlineOnly?: string
+  /** What the offline engine costs, learnt across runs; owned by whoever creates the analyser. */
+  offlineCost: OfflineCostModel
 }
 
 const BUDGET = 'budget'
 export const CONSOLIDATION_TASKS = taskModule(import.meta.url, 'consolidation-tasks')
-
-/**
- * The offline engine costs CPU time roughly in proportion to the text: about 10-45 µs per
- * character here (more for Korean), so a 3-hour meeting takes seconds, not milliseconds.
- * The estimate follows what calls actually took, and the fallback starts early enough to
- * finish by the map deadline.
- */
-const offlineCost = {
-  msPerChar: 0.05,
-  safety: 1.5,
-  observe (chars: number, ms: number): void {
-    if (chars < 2000) return
-    this.msPerChar = 0.7 * this.msPerChar + 0.3 * (ms / chars)
-  },
-  estimate (chars: number): number {
-    return chars * this.msPerChar * this.safety
-  }
-}
-// How often the fallback shadow re-checks whether it must start.
-const SHADOW_POLL_MS = 100
 
 function reasonOf (error: unknown, signal: AbortSignal): string {
   if (signal.aborted) return BUDGET
@@ -137,158 +123,196 @@ export async function analyseMinutes (plan: AnalysisPlan, budget: Budget, option
   const offlinePhase = budget.phaseSignal(budget.reduceDeadline)
   const mergePhase = budget.phaseSignal(budget.mergeDeadline)
   try {
-    return await analyseWithin(plan, budget, options, { offline: offlinePhase.signal, merge: mergePhase.signal })
+    return await new MinutesAnalysis(plan, budget, options, { offline: offlinePhase.signal, merge: mergePhase.signal }).run()
   } finally {
     offlinePhase.end()
     mergePhase.end()
   }
 }
 
-async function analyseWithin (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions, stops: { offline: AbortSignal, merge: AbortSignal }): Promise<AnalysisOutcome> {
-  const { engine, fallback } = options
-  const chunks = await options.pool.run<MinutesChunk[]>(CONSOLIDATION_TASKS, 'chunk', { minutes: plan.minutes, maxChars: options.contextChars }, stops.offline)
-  const chunkInput = (chunk: MinutesChunk) => ({
-    agendas: plan.agendas,
-    minutes: chunk.minutes,
-    ...(plan.meetingTitle !== undefined && { meetingTitle: plan.meetingTitle }),
-    ...(plan.language !== undefined && { language: plan.language }),
-    ...(plan.instructions !== undefined && { instructions: plan.instructions })
-  })
-  const reduceInput = (analyses: ChunkAnalysis[]): ReduceInput => ({
-    agendas: plan.agendas,
-    chunks: analyses,
-    ...(plan.meetingTitle !== undefined && { meetingTitle: plan.meetingTitle }),
-    ...(plan.language !== undefined && { language: plan.language }),
-    ...(plan.instructions !== undefined && { instructions: plan.instructions })
-  })
+interface Stops {
+  /** Offline chunk analyses stop here (the final reserve). */
+  offline: AbortSignal
+  /** The offline merge stops here. */
+  merge: AbortSignal
+}
+
+/** The map step's result: analyses by chunk index, and why the main engine missed the others. */
+interface MapResult {
+  analyses: Array<ChunkAnalysis | undefined>
+  failed: Map<number, string>
+  shadowed: Map<number, ChunkAnalysis>
+}
+
+/** The chunks the main engine missed, once filled in offline: the labels by reason, and those left out. */
+interface Gaps {
+  byReason: Map<string, string[]>
+  skipped: string[]
+}
+
+const skippedNote = (labels: string[]): string[] => labels.length > 0 ? [`Not analysed at all (the time budget ran out): ${labels.join('; ')}.`] : []
+
+/** One run of analyseMinutes, in named steps: chunk, map (with the fallback shadow), fill the gaps, reduce. */
+class MinutesAnalysis {
+  readonly #plan: AnalysisPlan
+  readonly #budget: Budget
+  readonly #options: MapReduceOptions
+  readonly #stops: Stops
+
+  constructor (plan: AnalysisPlan, budget: Budget, options: MapReduceOptions, stops: Stops) {
+    this.#plan = plan
+    this.#budget = budget
+    this.#options = options
+    this.#stops = stops
+  }
+
+  async run (): Promise<AnalysisOutcome> {
+    const { engine, fallback, offlineOnly } = this.#options
+    const chunks = await this.#options.pool.run<MinutesChunk[]>(CONSOLIDATION_TASKS, 'chunk', { minutes: this.#plan.minutes, maxChars: this.#options.contextChars }, this.#stops.offline)
+    if (engine.name === fallback.name) return await this.#allOffline(chunks, [])
+    if (offlineOnly !== undefined) return await this.#allOffline(chunks, [offlineOnly])
+
+    const limit = pLimit(this.#options.concurrency)
+    const mapped = await this.#map(chunks, limit)
+    const gaps = await this.#fillGaps(chunks, mapped)
+    const analysed = complete(mapped.analyses)
+    if (mapped.failed.size === chunks.length) {
+      const reason = [...gaps.byReason.keys()].map(describeReason).join('; ')
+      const draft = await this.#offlineMerge(analysed)
+      return { draft, notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`, ...skippedNote(gaps.skipped)], partial: true, model: fallback.name }
+    }
+    const notes: string[] = []
+    for (const [reason, labels] of gaps.byReason) {
+      notes.push(`Summarised by the offline extractive engine because ${describeReason(reason)}: ${labels.join('; ')}.`)
+    }
+    notes.push(...skippedNote(gaps.skipped))
+    const draft = await this.#reduce(analysed, limit, notes)
+    const partial = notes.length > 0
+    return { draft, notes, partial, model: partial ? `${engine.name}+${fallback.name}` : engine.name }
+  }
+
+  #chunkInput (chunk: MinutesChunk): ChunkInput {
+    return { ...this.#common(), minutes: chunk.minutes }
+  }
+
+  #reduceInput (analyses: ChunkAnalysis[]): ReduceInput {
+    return { ...this.#common(), chunks: analyses }
+  }
+
+  #common (): { agendas: Agenda[], meetingTitle?: string, language?: string, instructions?: string, focusAgendaNumber?: number } {
+    const plan = this.#plan
+    return {
+      agendas: plan.agendas,
+      ...(plan.meetingTitle !== undefined && { meetingTitle: plan.meetingTitle }),
+      ...(plan.language !== undefined && { language: plan.language }),
+      ...(plan.instructions !== undefined && { instructions: plan.instructions }),
+      ...(plan.focusAgendaNumber !== undefined && { focusAgendaNumber: plan.focusAgendaNumber })
+    }
+  }
+
   /** The offline analysis of a chunk, or undefined when the budget stopped it. */
-  const offlineChunk = async (chunk: MinutesChunk): Promise<ChunkAnalysis | undefined> => {
+  async #offlineChunk (chunk: MinutesChunk): Promise<ChunkAnalysis | undefined> {
     const started = Date.now()
     try {
-      const analysis = await fallback.analyseChunk(chunkInput(chunk), { signal: stops.offline })
-      offlineCost.observe(chunk.chars, Date.now() - started)
+      const analysis = await this.#options.fallback.analyseChunk(this.#chunkInput(chunk), { signal: this.#stops.offline })
+      this.#options.offlineCost.observe(chunk.chars, Date.now() - started)
       return analysis
     } catch (error) {
-      if (stops.offline.aborted) return undefined
+      if (this.#stops.offline.aborted) return undefined
       throw error
     }
   }
-  const skippedNote = (labels: string[]): string[] => labels.length > 0 ? [`Not analysed at all (the time budget ran out): ${labels.join('; ')}.`] : []
-  const complete = (analyses: Array<ChunkAnalysis | undefined>): ChunkAnalysis[] => {
-    const done = analyses.filter((a): a is ChunkAnalysis => a !== undefined)
-    if (done.length === 0) throw new Error('no part of the minutes could be analysed within the budget')
-    return done
+
+  async #offlineMerge (analyses: ChunkAnalysis[]): Promise<ConsolidationDraft> {
+    return await this.#options.fallback.reduce(this.#reduceInput(analyses), { signal: this.#stops.merge })
   }
-  // All chunks through the offline engine, as many at once as the pool has threads.
-  const offline = async (leadNotes: string[]): Promise<AnalysisOutcome> => {
-    const perThread = pLimit(options.pool.threads)
-    const analyses = await Promise.all(chunks.map(async (chunk) => await perThread(async () => await offlineChunk(chunk))))
+
+  /** All chunks through the offline engine, as many at once as the pool has threads. */
+  async #allOffline (chunks: MinutesChunk[], leadNotes: string[]): Promise<AnalysisOutcome> {
+    const perThread = pLimit(this.#options.pool.threads)
+    const analyses = await Promise.all(chunks.map(async (chunk) => await perThread(async () => await this.#offlineChunk(chunk))))
     const notes = [...leadNotes, ...skippedNote(chunks.filter((_, i) => analyses[i] === undefined).map((c) => c.label))]
-    const draft = await fallback.reduce(reduceInput(complete(analyses)), { signal: stops.merge })
-    return { draft, notes, partial: notes.length > 0, model: fallback.name }
+    const draft = await this.#offlineMerge(complete(analyses))
+    return { draft, notes, partial: notes.length > 0, model: this.#options.fallback.name }
   }
 
-  if (engine.name === fallback.name) return await offline([])
-  if (options.offlineOnly !== undefined) return await offline([options.offlineOnly])
+  /** Every chunk through the main engine until the map deadline, with the fallback shadow working on what it has not delivered. */
+  async #map (chunks: MinutesChunk[], limit: LimitFunction): Promise<MapResult> {
+    const budget = this.#budget
+    const mapPhase = budget.phaseSignal(budget.mapDeadline)
+    const mapSignal = mapPhase.signal
+    const mapOptions: CallOptions = { signal: mapSignal, deadline: budget.mapDeadline }
+    const analyses: Array<ChunkAnalysis | undefined> = []
+    const failed = new Map<number, string>()
+    const shadow = new FallbackShadow({
+      chunks,
+      delivered: (index) => analyses[index] !== undefined,
+      analyse: async (chunk) => await this.#offlineChunk(chunk),
+      cost: this.#options.offlineCost,
+      mapDeadline: budget.mapDeadline
+    })
+    await Promise.all(chunks.map(async (chunk) => await limit(async () => {
+      // Calls still queued when the map phase ends are not started at all.
+      if (mapSignal.aborted) {
+        failed.set(chunk.index, BUDGET)
+        return
+      }
+      try {
+        analyses[chunk.index] = await raceSignal(this.#options.engine.analyseChunk(this.#chunkInput(chunk), mapOptions), mapSignal)
+      } catch (error) {
+        failed.set(chunk.index, reasonOf(error, mapSignal))
+      }
+    })))
+    mapPhase.end()
+    await shadow.stop()
+    return { analyses, failed, shadowed: shadow.analyses }
+  }
 
-  const limit = pLimit(options.concurrency)
-  const mapPhase = budget.phaseSignal(budget.mapDeadline)
-  const mapSignal = mapPhase.signal
-  const mapOptions: CallOptions = { signal: mapSignal, deadline: budget.mapDeadline }
-  const analyses: Array<ChunkAnalysis | undefined> = []
-  const failed = new Map<number, string>()
-
-  // The fallback shadow: offline analyses of the chunks the LLM has not delivered, started as
-  // late as possible yet early enough to be done by the map deadline, last-queued chunks first
-  // (the LLM reaches them last). They run on the analysis pool, so other requests are served meanwhile.
-  const shadowed = new Map<number, ChunkAnalysis>()
-  // Stopped with a plain timer and flag: an aborted timers/promises delay builds an AbortError per run.
-  const shadowState: { stopped: boolean, timer?: NodeJS.Timeout, wake?: () => void } = { stopped: false }
-  const shadow = (async () => {
-    while (!shadowState.stopped) {
-      const open = chunks.filter((c) => analyses[c.index] === undefined && !shadowed.has(c.index))
-      if (open.length === 0) return
-      const startAt = budget.mapDeadline - offlineCost.estimate(open.reduce((sum, c) => sum + c.chars, 0))
-      if (Date.now() < startAt) {
-        await new Promise<void>((resolve) => {
-          shadowState.wake = resolve
-          shadowState.timer = setTimeout(resolve, Math.min(SHADOW_POLL_MS, startAt - Date.now()))
-        })
+  /** The chunks the main engine missed, from the shadow or analysed offline now; past the offline stop the answer would come too late, so what is still missing is left out. */
+  async #fillGaps (chunks: MinutesChunk[], mapped: MapResult): Promise<Gaps> {
+    const byReason = new Map<string, string[]>()
+    const skipped: string[] = []
+    for (const [index, reason] of [...mapped.failed].sort(([a], [b]) => a - b)) {
+      this.#options.onFailure?.('chunk', reason)
+      const chunk = chunks[index]!
+      const ready = mapped.shadowed.get(index) ?? (this.#stops.offline.aborted ? undefined : await this.#offlineChunk(chunk))
+      if (ready === undefined) {
+        skipped.push(chunk.label)
         continue
       }
-      const chunk = open[open.length - 1]!
-      const analysis = await offlineChunk(chunk)
-      if (analysis === undefined) return
-      shadowed.set(chunk.index, analysis)
+      byReason.set(reason, [...(byReason.get(reason) ?? []), chunk.label])
+      mapped.analyses[index] = ready
     }
-  })()
+    return { byReason, skipped }
+  }
 
-  await Promise.all(chunks.map(async (chunk) => await limit(async () => {
-    // Calls still queued when the map phase ends are not started at all.
-    if (mapSignal.aborted) {
-      failed.set(chunk.index, BUDGET)
-      return
-    }
+  /** The main engine's reduce (a tree of them when the analyses do not fit one call), else the offline merge, said so in `notes`. */
+  async #reduce (analysed: ChunkAnalysis[], limit: LimitFunction, notes: string[]): Promise<ConsolidationDraft> {
+    const { engine, contextChars } = this.#options
+    const reducePhase = this.#budget.phaseSignal(this.#budget.reduceDeadline)
+    const reduceSignal = reducePhase.signal
+    const reduceOptions: CallOptions = { signal: reduceSignal, deadline: this.#budget.reduceDeadline }
     try {
-      analyses[chunk.index] = await raceSignal(engine.analyseChunk(chunkInput(chunk), mapOptions), mapSignal)
+      let level = analysed
+      for (;;) {
+        const groups = groupsThatFit(level, contextChars)
+        if (groups.length <= 1 || groups.length === level.length) break
+        level = await Promise.all(groups.map(async (group) => asChunk(await limit(async () => await raceSignal(engine.reduce(this.#reduceInput(group), reduceOptions), reduceSignal)))))
+      }
+      return await raceSignal(engine.reduce(this.#reduceInput(level), reduceOptions), reduceSignal)
     } catch (error) {
-      failed.set(chunk.index, reasonOf(error, mapSignal))
+      const reason = reasonOf(error, reduceSignal)
+      this.#options.onFailure?.('reduce', reason)
+      notes.push(`Merged across participants by the offline extractive engine because ${describeReason(reason)}.`)
+      return await this.#offlineMerge(analysed)
+    } finally {
+      reducePhase.end()
     }
-  })))
-
-  mapPhase.end()
-  shadowState.stopped = true
-  clearTimeout(shadowState.timer)
-  shadowState.wake?.()
-  await shadow
-
-  const notes: string[] = []
-  const byReason = new Map<string, string[]>()
-  const skipped: string[] = []
-  // Past the offline stop the answer would come too late: what is still missing is left out, and said so.
-  for (const [index, reason] of [...failed].sort(([a], [b]) => a - b)) {
-    options.onFailure?.('chunk', reason)
-    const chunk = chunks[index]!
-    const ready = shadowed.get(index) ?? (stops.offline.aborted ? undefined : await offlineChunk(chunk))
-    if (ready === undefined) {
-      skipped.push(chunk.label)
-      continue
-    }
-    byReason.set(reason, [...(byReason.get(reason) ?? []), chunk.label])
-    analyses[index] = ready
   }
-  const analysed = complete(analyses)
+}
 
-  if (failed.size === chunks.length) {
-    const reason = [...byReason.keys()].map(describeReason).join('; ')
-    const draft = await fallback.reduce(reduceInput(analysed), { signal: stops.merge })
-    return { draft, notes: [`The whole analysis comes from the offline extractive engine: ${reason}.`, ...skippedNote(skipped)], partial: true, model: fallback.name }
-  }
-  for (const [reason, labels] of byReason) {
-    notes.push(`Summarised by the offline extractive engine because ${describeReason(reason)}: ${labels.join('; ')}.`)
-  }
-  notes.push(...skippedNote(skipped))
-
-  const reducePhase = budget.phaseSignal(budget.reduceDeadline)
-  const reduceSignal = reducePhase.signal
-  const reduceOptions: CallOptions = { signal: reduceSignal, deadline: budget.reduceDeadline }
-  let draft: ConsolidationDraft
-  try {
-    let level = analysed
-    for (;;) {
-      const groups = groupsThatFit(level, options.contextChars)
-      if (groups.length <= 1 || groups.length === level.length) break
-      level = await Promise.all(groups.map(async (group) => asChunk(await limit(async () => await raceSignal(engine.reduce(reduceInput(group), reduceOptions), reduceSignal)))))
-    }
-    draft = await raceSignal(engine.reduce(reduceInput(level), reduceOptions), reduceSignal)
-  } catch (error) {
-    const reason = reasonOf(error, reduceSignal)
-    options.onFailure?.('reduce', reason)
-    notes.push(`Merged across participants by the offline extractive engine because ${describeReason(reason)}.`)
-    draft = await fallback.reduce(reduceInput(analysed), { signal: stops.merge })
-  } finally {
-    reducePhase.end()
-  }
-  const partial = notes.length > 0
-  return { draft, notes, partial, model: partial ? `${engine.name}+${fallback.name}` : engine.name }
+function complete (analyses: Array<ChunkAnalysis | undefined>): ChunkAnalysis[] {
+  const done = analyses.filter((a): a is ChunkAnalysis => a !== undefined)
+  if (done.length === 0) throw new Error('no part of the minutes could be analysed within the budget')
+  return done
 }

@@ -67,11 +67,15 @@ export function findConflicts (statements: Statement[], limit = MAX_CONFLICTS): 
     for (const i of [...candidates].sort((x, y) => x - y)) {
       const a = prepared[i]!
       if (a.s.source === b.s.source) continue
+      // Statements that agree on every fact and on negation cannot conflict: no need to measure
+      // them (thousands of "… by Friday" lines share their topic words).
+      const disagree = factsDisagree(a.facts, b.facts)
+      if (!disagree && a.negated === b.negated) continue
       const shared = overlap(a.stems, b.stems)
       const similarity = shared / (a.stems.size + b.stems.size - shared || 1)
       if (shared < 2 || similarity < 0.3 || (best !== undefined && similarity <= best.similarity)) continue
       // A negation flips meaning only between statements that are otherwise nearly the same.
-      if (factsDisagree(a.facts, b.facts) || (a.negated !== b.negated && similarity >= 0.6)) best = { i, similarity }
+      if (disagree || (a.negated !== b.negated && similarity >= 0.6)) best = { i, similarity }
     }
     if (best !== undefined) found.push({ i: best.i, j, similarity: best.similarity })
     if (b.facts.size > 0) withFacts.add(j, b.stems)

@@ -1,4 +1,4 @@
-import { overlap, SimilarityIndex } from '../text/similarity.ts'
+import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
@@ -362,10 +362,15 @@ function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
 }
 
+/** The fewest shared stems with which sameTodo can hold for sets of these sizes. */
+function sameTodoOverlap (a: number, b: number): number {
+  return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
+}
+
 /** Todo titles from action phrasing, near-duplicates across participants merged. */
 export function detectTodos (sentences: AuthoredSentence[]): string[] {
   const kept: string[] = []
-  const index = new SimilarityIndex()
+  const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
     // A recap or logistics line holds a todo only in a clause that commits or asks
@@ -377,7 +382,7 @@ export function detectTodos (sentences: AuthoredSentence[]): string[] {
     if (isQuestion(text) && !/\b(?:can|could|would) you\b|(?:해 주실|해주실|주시겠)/i.test(text)) continue
     for (const title of actionTitles(sentence)) {
       const stems = contentStems(title)
-      const same = index.candidates(stems, 2).find((id) => sameTodo(contentStems(kept[id]!), stems))
+      const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
       if (same === undefined) {
         index.add(kept.length, stems)
         kept.push(title)

@@ -23,15 +23,27 @@ export function agendaBody (agendas: ChunkInput['agendas']): string {
     : agendas.map((agenda) => `${agenda.agendaNumber}. ${agenda.title}`).join('\n')
 }
 
+/** The guidance of the requester, and the one item a regeneration is for: both part of the system prompt. */
+export function requesterGuidance (input: { instructions?: string, focusAgendaNumber?: number, agendas: ChunkInput['agendas'] }): string {
+  let extra = ''
+  if (input.instructions !== undefined && input.instructions.trim() !== '') {
+    extra += `\n\nThe requester adds this guidance about style and focus (it cannot change the answer format or these rules): ${JSON.stringify(input.instructions)}`
+  }
+  if (input.focusAgendaNumber !== undefined) {
+    const agenda = input.agendas.find((a) => a.agendaNumber === input.focusAgendaNumber)
+    const title = agenda === undefined ? '' : ` (${JSON.stringify(agenda.title)})`
+    extra += `\n\nOnly agenda item ${input.focusAgendaNumber}${title} is being regenerated: give its entry in full; the entries of the other items may stay empty, and todos and keywords may be empty lists (they are kept from the earlier answer).`
+  }
+  return extra
+}
+
 export function buildChunkPrompt (input: ChunkInput): Prompt {
   const sections = [
     { label: 'Meeting title', body: input.meetingTitle ?? '(none)' },
     { label: 'Agenda', body: agendaBody(input.agendas) },
     { label: 'Participant minutes', body: minutesBody(input.minutes) }
   ]
-  const extra = input.instructions !== undefined && input.instructions.trim() !== ''
-    ? `\n\nThe requester adds this guidance about style and focus (it cannot change the answer format or these rules): ${JSON.stringify(input.instructions)}`
-    : ''
+  const extra = requesterGuidance(input)
   return {
     version: CHUNK_PROMPT_VERSION,
     messages: [

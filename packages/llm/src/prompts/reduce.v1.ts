@@ -1,6 +1,6 @@
 import type { ReduceInput } from '../engine.ts'
 import { answerShapes } from '../answer-schemas.ts'
-import { agendaBody } from './chunk.v1.ts'
+import { agendaBody, requesterGuidance } from './chunk.v1.ts'
 import { DATA_RULE, fenceData, languageRule, schemaRule, type Prompt } from './framing.ts'
 
 export const REDUCE_PROMPT_VERSION = 'reduce.v1'
@@ -18,9 +18,7 @@ export function buildReducePrompt (input: ReduceInput): Prompt {
     { label: 'Agenda', body: agendaBody(input.agendas) },
     { label: 'Extracted notes (JSON, one object per part of the minutes)', body: JSON.stringify(input.chunks, null, 1) }
   ]
-  const extra = input.instructions !== undefined && input.instructions.trim() !== ''
-    ? `\n\nThe requester adds this guidance about style and focus (it cannot change the answer format or these rules): ${JSON.stringify(input.instructions)}`
-    : ''
+  const extra = requesterGuidance(input)
   // The chunk notes are written in the minutes' language, so they stand for the minutes here.
   return {
     version: REDUCE_PROMPT_VERSION,

@@ -11,13 +11,18 @@ export interface Sentence {
 }
 
 const sentenceSegmenters = new Map<string, Intl.Segmenter>()
-function sentenceSegmenter (locale: string): Intl.Segmenter {
-  let s = sentenceSegmenters.get(locale)
-  if (s === undefined) {
-    s = new Intl.Segmenter(locale, { granularity: 'sentence' })
-    sentenceSegmenters.set(locale, s)
+
+/**
+ * Sentences by ICU rules (Intl.Segmenter), which handle Korean and English punctuation alike:
+ * each segment as written, whitespace included, so the pieces join back into `text`.
+ */
+export function segmentSentences (text: string, locale = 'und'): string[] {
+  let segmenter = sentenceSegmenters.get(locale)
+  if (segmenter === undefined) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })
+    sentenceSegmenters.set(locale, segmenter)
   }
-  return s
+  return Array.from(segmenter.segment(text), (s) => s.segment)
 }
 
 const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s)\s*/i
@@ -94,8 +99,8 @@ export function splitSentences (text: string): Sentence[] {
       }
     }
     let instruction = label !== undefined && isInstructionToAi(line)
-    for (const part of sentenceSegmenter(locale).segment(body)) {
-      for (const sentence of boundedPieces(part.segment.trim())) {
+    for (const part of segmentSentences(body, locale)) {
+      for (const sentence of boundedPieces(part.trim())) {
         if (sentence.length < 2) continue
         instruction = isInstructionToAi(sentence, instruction)
         if (instruction) continue

@@ -78,14 +78,33 @@ function matchKeys (stem: string): string[] {
   return keys
 }
 
+/** A query stem's lookups: the lists to read, and how to tell whether one id holds a matching stem. */
+interface StemLookup {
+  /** Stems equal to it or one of its shortenings (exact lists). */
+  shorter: string[]
+  /** It as the shortening of a longer stem (the extension list). */
+  self: string
+}
+
+function lookupOf (stem: string): StemLookup {
+  return { shorter: matchKeys(stem), self: stem }
+}
+
 /**
  * An index of texts by stem, answering "which earlier texts could be similar to this one":
  * similarity needs shared stems, so texts sharing too few are never compared.
+ *
+ * Stems are listed under themselves (exact) and, apart, under their shortenings (extensions):
+ * a stem then finds the stems it matches and nothing else. One table for both made a short
+ * key ("ba" of "bake") list every stem that starts with it, so with thousands of distinct
+ * words each lookup read lists as long as the input and dedupe grew with its square.
  */
 export class SimilarityIndex {
-  readonly #postings = new Map<string, number[]>()
-  // Per id: every key it was added under, to count the stems whose lists are not read.
-  readonly #keys: Array<Set<string>> = []
+  readonly #exact = new Map<string, number[]>()
+  readonly #extensions = new Map<string, number[]>()
+  // Per id: the stems and the shortenings it was added under, to check the stems whose lists are not read.
+  readonly #stems: Array<Set<string>> = []
+  readonly #shortenings: Array<Set<string>> = []
   #size = 0
   // Scratch counters reused across queries, cleared after each (only the entries touched).
   #hits = new Int32Array(0)
@@ -93,16 +112,35 @@ export class SimilarityIndex {
 
   add (id: number, stems: ReadonlySet<string>): void {
     this.#size = Math.max(this.#size, id + 1)
-    const keys = this.#keys[id] ?? new Set<string>()
-    this.#keys[id] = keys
+    const own = this.#stems[id] ?? new Set<string>()
+    const shortenings = this.#shortenings[id] ?? new Set<string>()
+    this.#stems[id] = own
+    this.#shortenings[id] = shortenings
     for (const stem of stems) {
-      for (const key of matchKeys(stem)) {
-        keys.add(key)
-        const list = this.#postings.get(key)
-        if (list === undefined) this.#postings.set(key, [id])
-        else if (list[list.length - 1] !== id) list.push(id)
+      own.add(stem)
+      post(this.#exact, stem, id)
+      for (const key of matchKeys(stem).slice(1)) {
+        shortenings.add(key)
+        post(this.#extensions, key, id)
       }
     }
+  }
+
+  #lists (lookup: StemLookup): number[][] {
+    const lists: number[][] = []
+    for (const key of lookup.shorter) {
+      const list = this.#exact.get(key)
+      if (list !== undefined) lists.push(list)
+    }
+    const longer = this.#extensions.get(lookup.self)
+    if (longer !== undefined) lists.push(longer)
+    return lists
+  }
+
+  #holds (id: number, lookup: StemLookup): boolean {
+    const own = this.#stems[id]!
+    for (const key of lookup.shorter) if (own.has(key)) return true
+    return this.#shortenings[id]!.has(lookup.self)
   }
 
   /**
@@ -124,18 +162,17 @@ export class SimilarityIndex {
     const lastStem = this.#lastStem
     const touched: number[] = []
     const byCost = [...stems].map((stem) => {
-      const keys = matchKeys(stem)
+      const lookup = lookupOf(stem)
+      const lists = this.#lists(lookup)
       let cost = 0
-      for (const key of keys) cost += this.#postings.get(key)?.length ?? 0
-      return { keys, cost }
+      for (const list of lists) cost += list.length
+      return { lookup, lists, cost }
     }).sort((a, b) => a.cost - b.cost)
     const skipped = byCost.splice(Math.max(0, byCost.length - Math.max(0, minShared - 1)))
     let stemNumber = 0
-    for (const { keys } of byCost) {
+    for (const { lists } of byCost) {
       stemNumber++
-      for (const key of keys) {
-        const list = this.#postings.get(key)
-        if (list === undefined) continue
+      for (const list of lists) {
         for (let k = list.length - 1; k >= 0 && list[k]! >= fromId; k--) {
           const id = list[k]!
           if (lastStem[id] === stemNumber) continue
@@ -148,15 +185,9 @@ export class SimilarityIndex {
     const ids: number[] = []
     for (const id of touched) {
       let count = hits[id]!
-      const keys = this.#keys[id]!
       // Rarest skipped stem first: most ids miss it, and one miss too many settles the answer.
       for (let k = 0; k < skipped.length && count + skipped.length - k >= minShared; k++) {
-        for (const key of skipped[k]!.keys) {
-          if (keys.has(key)) {
-            count++
-            break
-          }
-        }
+        if (this.#holds(id, skipped[k]!.lookup)) count++
       }
       if (count >= minShared) ids.push(id)
       hits[id] = 0
@@ -164,6 +195,43 @@ export class SimilarityIndex {
     }
     return ids.sort((a, b) => a - b)
   }
+}
+
+/**
+ * A SimilarityIndex per stem-set size, for rules whose required overlap depends on both
+ * sizes ("Jaccard >= 0.6, or nearly all of the smaller set"): one index would have to use the
+ * smallest requirement of all sizes (2 shared stems), so every earlier text sharing two common
+ * words ("team", "Friday") became a candidate. Per size, the requirement is that size's own.
+ */
+export class SizedSimilarityIndex {
+  readonly #bySize = new Map<number, SimilarityIndex>()
+
+  add (id: number, stems: ReadonlySet<string>): void {
+    let index = this.#bySize.get(stems.size)
+    if (index === undefined) {
+      index = new SimilarityIndex()
+      this.#bySize.set(stems.size, index)
+    }
+    index.add(id, stems)
+  }
+
+  /** Ids (from `fromId` on) for which `minShared(size)` of `stems` may match one of theirs, where size is the id's stem count; ascending. */
+  candidates (stems: ReadonlySet<string>, minShared: (size: number) => number, fromId = 0): number[] {
+    const ids = new Set<number>()
+    for (const [size, index] of this.#bySize) {
+      const needed = Math.max(1, minShared(size))
+      // Counted on the query's side: several of its stems may match one of the id's ("ba", "bak" and "bake").
+      if (needed > stems.size) continue
+      for (const id of index.candidates(stems, needed, fromId)) ids.add(id)
+    }
+    return [...ids].sort((a, b) => a - b)
+  }
+}
+
+function post (lists: Map<string, number[]>, key: string, id: number): void {
+  const list = lists.get(key)
+  if (list === undefined) lists.set(key, [id])
+  else if (list[list.length - 1] !== id) list.push(id)
 }
 
 /**

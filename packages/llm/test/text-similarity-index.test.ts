@@ -1,0 +1,50 @@
+import { test } from 'tap'
+import { segmentSentences } from '../src/text/sentences.ts'
+import { overlap, SimilarityIndex, SizedSimilarityIndex } from '../src/text/similarity.ts'
+
+// Seeded pseudo-random stems from a small alphabet, so many share prefixes ("ba", "bak", "bake").
+let state = 7
+const next = (): number => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
+const stem = (): string => Array.from({ length: 2 + Math.floor(next() * 4) }, () => 'bak'[Math.floor(next() * 3)]).join('')
+const sets = Array.from({ length: 300 }, () => new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, stem)))
+
+test('segmentSentences: ICU sentences that join back into the text, English and Korean alike', (t) => {
+  const text = 'We agreed. Kim sends it Friday! 예산을 확정했습니다. 다음 주에 공유하겠습니다.'
+  const sentences = segmentSentences(text)
+  t.equal(sentences.join(''), text)
+  t.same(sentences.map((s) => s.trim()), ['We agreed.', 'Kim sends it Friday!', '예산을 확정했습니다.', '다음 주에 공유하겠습니다.'])
+  t.end()
+})
+
+test('SimilarityIndex finds every earlier set sharing enough stems (prefix matches included), and no set sharing only a shortening', (t) => {
+  const index = new SimilarityIndex()
+  sets.forEach((stems, id) => {
+    for (const minShared of [1, 2, 3]) {
+      const found = new Set(index.candidates(stems, minShared))
+      const missed = sets.slice(0, id).map((other, i) => ({ other, i })).filter(({ other, i }) => overlap(stems, other) >= minShared && !found.has(i))
+      if (missed.length > 0) t.fail(`set ${id} (min ${minShared}) missed ${missed.map((m) => m.i).join(', ')}`)
+    }
+    index.add(id, stems)
+  })
+  const short = new SimilarityIndex()
+  short.add(0, new Set(['bat']))
+  t.same(short.candidates(new Set(['bake'])), [], '"bat" and "bake" share the key "ba" but do not match')
+  t.same(short.candidates(new Set(['ba'])), [0], '"ba" is a prefix of "bat"')
+  t.end()
+})
+
+test('SizedSimilarityIndex finds every earlier set meeting a rule that depends on both sizes', (t) => {
+  const needed = (a: number, b: number): number => Math.max(1, Math.min(Math.ceil(0.375 * (a + b)), Math.max(2, Math.ceil(0.75 * Math.min(a, b)))))
+  const index = new SizedSimilarityIndex()
+  let compared = 0
+  sets.forEach((stems, id) => {
+    const found = new Set(index.candidates(stems, (size) => needed(stems.size, size)))
+    compared += found.size
+    for (let i = 0; i < id; i++) {
+      if (overlap(stems, sets[i]!) >= needed(stems.size, sets[i]!.size) && !found.has(i)) t.fail(`set ${id} missed ${i}`)
+    }
+    index.add(id, stems)
+  })
+  t.ok(compared < (sets.length * (sets.length - 1)) / 2, `${compared} candidates, fewer than all pairs`)
+  t.end()
+})
