@@ -1,5 +1,5 @@
 import type { Agenda, ParticipantMinutes, Segment } from '@meeting-ai/contracts'
-import { englishLaunchMeeting, koreanLaunchMeeting } from '../../packages/testkit/src/samples/index.ts'
+import { englishLaunchMeeting, koreanLaunchMeeting } from '../../packages/samples/src/index.ts'
 
 /*
  * Deterministic inputs for the scaling benchmark: each family at any size in characters, from

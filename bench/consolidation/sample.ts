@@ -1,5 +1,5 @@
 import type { MockHandler } from '../../packages/testkit/src/mock-llm/index.ts'
-import { englishLaunchMeeting as sample } from '../../packages/testkit/src/samples/index.ts'
+import { englishLaunchMeeting as sample } from '../../packages/samples/src/index.ts'
 
 export const URL_PATH = '/api/v1/transcripts/consolidate'
 

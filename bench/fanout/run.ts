@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { distinctDecisionMinutes } from '../../packages/testkit/src/samples/index.ts'
+import { distinctDecisionMinutes } from '../../packages/samples/src/index.ts'
 import { args, cpuMs, emitResult, percentile, rssKiB, sleep, table } from '../lib/common.ts'
 import { startNchan, startOurs, startPushpin, type FanoutTarget } from './targets.ts'
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import { configFrom } from '@meeting-ai/config'
 import { OfflineEngine } from '@meeting-ai/llm'
 import { createRedisEngine } from '@meeting-ai/store'
-import { englishLaunchMeeting, koreanLaunchMeeting, type SampleMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, koreanLaunchMeeting, type SampleMeeting } from '@meeting-ai/samples'
 import { startOwnedRedis } from '@meeting-ai/testkit/redis'
-import { createSegmentPipeline, parseSttEvent, type RawEvent } from '@meeting-ai/worker'
+import { createSegmentPipeline, parseSttEvent, type RawEvent } from '@meeting-ai/ingest'
 import { args, emitResult, table } from '../lib/common.ts'
 
 /**

@@ -22,7 +22,7 @@ import { once } from 'node:events'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { countKeys, deleteKeys, freePort, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { englishLaunchMeeting, koreanLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, koreanLaunchMeeting } from '@meeting-ai/samples'
 import { SseClient } from '@meeting-ai/testkit/sse-client'
 import { createClient } from 'redis'
 

@@ -6,7 +6,8 @@ import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
 import { AnalysisPool, createEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
 import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
-import { createWorker, type AnalysisSettings, type Worker, type WorkerLogger } from '@meeting-ai/worker'
+import type { AnalysisSettings, WorkerLogger } from '@meeting-ai/ingest'
+import { createWorker, type Worker } from '@meeting-ai/worker'
 
 export interface AllInOneOptions {
   config: Config

@@ -3,7 +3,7 @@ import { configFrom } from '@meeting-ai/config'
 import { PooledOfflineEngine } from '@meeting-ai/llm'
 import type { ReplayEntry } from '@meeting-ai/store'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { englishLaunchMeeting as sample } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting as sample } from '@meeting-ai/samples'
 import { startAllInOne } from '../src/all-in-one.ts'
 
 test('the worker\'s live analysis runs on the shared analysis pool; event-loop delay is exported', async (t) => {

@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { configFrom } from '@meeting-ai/config'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { englishLaunchMeeting as sample } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting as sample } from '@meeting-ai/samples'
 import { createRedisClient, type ReplayEntry } from '@meeting-ai/store'
 import { sttStreamKeysOf } from '@meeting-ai/worker'
 import { startAllInOne } from '../src/all-in-one.ts'

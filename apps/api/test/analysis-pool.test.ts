@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { test } from 'tap'
-import { distinctDecisionMinutes as decisionMinutes } from '@meeting-ai/testkit/samples'
+import { distinctDecisionMinutes as decisionMinutes } from '@meeting-ai/samples'
 import { buildTestApp } from './helpers/app.ts'
 
 const CONSOLIDATE = '/api/v1/transcripts/consolidate'

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { test } from 'tap'
-import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting } from '@meeting-ai/samples'
 import { answerKind, assertResponseShape, buildLlmApp, CONSOLIDATE, longMeeting, requestOf, scriptedModel } from './consolidation-fixtures.ts'
 import { Budget } from '../src/consolidation/budget.ts'
 

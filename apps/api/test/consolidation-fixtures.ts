@@ -2,7 +2,7 @@ import type { Test } from 'tap'
 import type { Agenda, ConsolidateRequest, ConsolidateResponse } from '@meeting-ai/contracts'
 import { createEngine } from '@meeting-ai/llm'
 import { startMockLlm, type MockHandler, type MockLlm, type MockLlmOptions, type RecordedRequest } from '@meeting-ai/testkit/mock-llm'
-import type { SampleMeeting } from '@meeting-ai/testkit/samples'
+import type { SampleMeeting } from '@meeting-ai/samples'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 
 export const CONSOLIDATE = '/api/v1/transcripts/consolidate'

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'tap'
-import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting } from '@meeting-ai/samples'
 import { buildApp } from '../src/app.ts'
 import { answerKind, assertResponseShape, buildLlmApp, CONSOLIDATE, requestOf, scriptedModel } from './consolidation-fixtures.ts'
 import { createEngine } from '@meeting-ai/llm'

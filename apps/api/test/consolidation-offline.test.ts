@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { englishLaunchMeeting, koreanLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, koreanLaunchMeeting } from '@meeting-ai/samples'
 import { buildTestApp } from './helpers/app.ts'
 import { assertResponseShape, CONSOLIDATE, requestOf } from './consolidation-fixtures.ts'
 

@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { configFrom } from '@meeting-ai/config'
 import { createEmbeddedEngine, limitsOf } from '@meeting-ai/store'
 import { freePort, recordingLogger } from '@meeting-ai/testkit/redis'
-import { englishLaunchMeeting as sample } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting as sample } from '@meeting-ai/samples'
 import { SseClient } from '@meeting-ai/testkit/sse-client'
 import { buildApp } from '../src/app.ts'
 

@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting } from '@meeting-ai/samples'
 import { startOwnedRedis } from '@meeting-ai/testkit/redis'
 import type { ReplayEntry } from '@meeting-ai/store'
 import { buildTestApp } from './helpers/app.ts'

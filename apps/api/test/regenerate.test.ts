@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting } from '@meeting-ai/samples'
 import { buildTestApp } from './helpers/app.ts'
 import { answerKind, buildLlmApp, CONSOLIDATE, regenerateUrl, requestOf, scriptedModel } from './consolidation-fixtures.ts'
 

@@ -1,4 +1,4 @@
-import { englishLaunchMeeting, type SampleMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, type SampleMeeting } from '@meeting-ai/samples'
 
 /** What the page replays and consolidates: the sample meeting, with speech offsets for pacing. */
 export interface DemoSample {

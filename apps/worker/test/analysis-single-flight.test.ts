@@ -2,7 +2,7 @@ import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
 import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'
-import { createSegmentPipeline, type AnalysisSettings, type SegmentPipeline } from '../src/index.ts'
+import { createSegmentPipeline, type AnalysisSettings, type SegmentPipeline } from '@meeting-ai/ingest'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
 

@@ -1,7 +1,7 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
 import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
-import { createSegmentPipeline, type SegmentPipeline } from '../src/index.ts'
+import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/ingest'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { englishLaunchMeeting, koreanLaunchMeeting, toWindowSegments, type SampleMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, koreanLaunchMeeting, toWindowSegments, type SampleMeeting } from '@meeting-ai/samples'
 import { OfflineEngine, OFFLINE_ENGINE_NAME } from '../src/index.ts'
 
 const engine = new OfflineEngine()

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { startMockLlm } from '@meeting-ai/testkit/mock-llm'
-import { englishLaunchMeeting, koreanLaunchMeeting, toWindowSegments } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting, koreanLaunchMeeting, toWindowSegments } from '@meeting-ai/samples'
 import { luhnValid, redactPii } from '../src/index.ts'
 import { engineFor, segments } from './helpers.ts'
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { toEpochMillis } from '../pipeline/timestamp.ts'
+import { toEpochMillis } from '@meeting-ai/ingest'
 
 /** A recorded meeting: STT events and when, relative to the first, each was spoken. */
 export interface Recording {
@@ -40,7 +40,7 @@ export async function loadRecording (spec: string, zone: string): Promise<Record
 
 async function loadSample (name: string): Promise<Recording> {
   // The samples live in the testkit (a dev dependency): loaded only when asked for.
-  const samples = await import('@meeting-ai/testkit/samples')
+  const samples = await import('@meeting-ai/samples')
   const sample = name === 'en' ? samples.englishLaunchMeeting : name === 'ko' ? samples.koreanLaunchMeeting : undefined
   if (sample === undefined) throw new RecordingError(`unknown sample ${JSON.stringify(name)}: use sample:en or sample:ko`)
   const events = sample.segments.map((segment) => ({ ...segment, language: sample.language } as Record<string, unknown>))

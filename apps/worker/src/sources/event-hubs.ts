@@ -8,9 +8,9 @@ import {
   type Subscription
 } from '@azure/event-hubs'
 import { retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
-import type { WorkerLogger } from '../logger.ts'
-import type { WorkerMetrics } from '../metrics.ts'
-import type { RawEvent } from '../pipeline/segment-pipeline.ts'
+import type { WorkerLogger } from '@meeting-ai/ingest'
+import type { WorkerMetrics } from '@meeting-ai/ingest'
+import type { RawEvent } from '@meeting-ai/ingest'
 import { OwnedPartitions, reportOwnedPartitions } from './owned-partitions.ts'
 import type { BatchHandler, SegmentSource } from './source.ts'
 

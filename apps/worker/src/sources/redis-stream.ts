@@ -1,8 +1,8 @@
 import { backoffDelay, pause, retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
 import { connectWithin, createRedisClient, type RedisClient } from '@meeting-ai/store'
-import type { WorkerLogger } from '../logger.ts'
-import type { WorkerMetrics } from '../metrics.ts'
-import type { RawEvent } from '../pipeline/segment-pipeline.ts'
+import type { WorkerLogger } from '@meeting-ai/ingest'
+import type { WorkerMetrics } from '@meeting-ai/ingest'
+import type { RawEvent } from '@meeting-ai/ingest'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
 export interface RedisStreamSourceOptions {

@@ -1,4 +1,4 @@
-import type { RawEvent } from '../pipeline/segment-pipeline.ts'
+import type { RawEvent } from '@meeting-ai/ingest'
 
 /**
  * Takes a batch of events into the pipeline. The source checkpoints or acknowledges the batch

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/worker'
+import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/ingest'
 
 /**
  * The pipeline HTTP ingest feeds: the worker's own when it runs in this process (all-in-one),

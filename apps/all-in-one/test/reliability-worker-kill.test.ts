@@ -4,11 +4,11 @@ import { configFrom } from '@meeting-ai/config'
 import { createEngine } from '@meeting-ai/llm'
 import { createRedisEngine, meetingKeys } from '@meeting-ai/store'
 import { deleteKeys, freePort, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { englishLaunchMeeting } from '@meeting-ai/testkit/samples'
+import { englishLaunchMeeting } from '@meeting-ai/samples'
 import type { SseClient } from '@meeting-ai/testkit/sse-client'
 import { createWorker } from '@meeting-ai/worker'
-import { startApi, suggestionIds } from './stream-fixture.ts'
-import { counterValue, pollUntil, redisClient, spawnService, type ChildService } from './reliability-helpers.ts'
+import { startApi, suggestionIds } from '../../api/test/stream-fixture.ts'
+import { counterValue, pollUntil, redisClient, spawnService, type ChildService } from '../../api/test/reliability-helpers.ts'
 
 /*
  * Issue 11, part 1: a worker SIGKILLed in the middle of a batch of the Redis-stream source,

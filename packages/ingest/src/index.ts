@@ -1,0 +1,7 @@
+export { parseSttEvent, contentDedupeKey, type ParseResult, type ParseOptions, type RejectionCode } from './pipeline/parse-event.ts'
+export { toEpochMillis, toLocalDateTimeArray } from './pipeline/timestamp.ts'
+export { createSegmentPipeline, DEFAULT_ANALYSIS_SETTINGS, type RawEvent, type IngestOutcome, type SegmentPipeline, type SegmentPipelineOptions } from './pipeline/segment-pipeline.ts'
+export type { AnalysisSettings } from './pipeline/analysis-scheduler.ts'
+export { createWorkerMetrics, type WorkerMetrics } from './metrics.ts'
+export { TimestampError } from './errors.ts'
+export type { WorkerLogger } from './logger.ts'
