@@ -7,10 +7,10 @@ import {
   type ReceivedEventData,
   type Subscription
 } from '@azure/event-hubs'
+import { retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
 import type { WorkerLogger } from '@meeting-ai/ingest'
 import type { WorkerMetrics } from '@meeting-ai/ingest'
 import type { RawEvent } from '@meeting-ai/ingest'
-import { backoffDelay, pause, type BackoffPolicy } from '@meeting-ai/ingest'
 import { OwnedPartitions, reportOwnedPartitions } from './owned-partitions.ts'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
@@ -142,18 +142,15 @@ export class EventHubsSource implements SegmentSource {
       const position = `${context.partitionId}:${event.sequenceNumber}`
       return { body: event.body, position, fallbackDedupeKey: position }
     })
-    const retry = this.#options.retry ?? { initialMs: 100, maxMs: 5000 }
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await handler(batch)
-        return true
-      } catch (error) {
-        if (this.#stopping.signal.aborted || this.#closed.has(context)) return false
+    const written = await retryUntil(async () => { await handler(batch) }, {
+      backoff: this.#options.retry ?? { initialMs: 100, maxMs: 5000 },
+      signal: this.#stopping.signal,
+      stopped: () => this.#closed.has(context),
+      onFailure: (error, attempt) => {
         this.#options.metrics.batchesRetried.inc({ source: this.name })
-        this.#options.logger.error({ err: error, partitionId: context.partitionId, first: batch[0]?.position, count: batch.length, attempt: attempt + 1 }, 'batch not written; retrying it before checkpointing')
-        await pause(backoffDelay(attempt, retry), this.#stopping.signal)
-        if (this.#stopping.signal.aborted || this.#closed.has(context)) return false
+        this.#options.logger.error({ err: error, partitionId: context.partitionId, first: batch[0]?.position, count: batch.length, attempt }, 'batch not written; retrying it before checkpointing')
       }
-    }
+    })
+    return written !== undefined
   }
 }

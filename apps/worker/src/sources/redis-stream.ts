@@ -1,8 +1,8 @@
+import { backoffDelay, pause, retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
 import { openSegmentStreamReader, type SegmentStreamReader, type StreamBatch, type StreamEntry } from '@meeting-ai/store'
 import type { WorkerLogger } from '@meeting-ai/ingest'
 import type { WorkerMetrics } from '@meeting-ai/ingest'
 import type { RawEvent } from '@meeting-ai/ingest'
-import { backoffDelay, pause, type BackoffPolicy } from '@meeting-ai/ingest'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
 export interface RedisStreamSourceOptions {
@@ -173,18 +173,15 @@ export class RedisStreamSource implements SegmentSource {
       position: `${key}/${id}`,
       fallbackDedupeKey: id
     }))
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await handler(events)
-        break
-      } catch (error) {
-        if (this.#stopped) return false
+    const written = await retryUntil(async () => { await handler(events) }, {
+      backoff: this.#options.retry,
+      signal: this.#stopping.signal,
+      onFailure: (error, attempt) => {
         this.#options.metrics.batchesRetried.inc({ source: this.name })
-        this.#options.logger.error({ err: error, key, first: messages[0]?.id, count: messages.length, attempt: attempt + 1 }, 'batch not written; retrying it')
-        await pause(backoffDelay(attempt, this.#options.retry), this.#stopping.signal)
-        if (this.#stopped) return false
+        this.#options.logger.error({ err: error, key, first: messages[0]?.id, count: messages.length, attempt }, 'batch not written; retrying it')
       }
-    }
+    })
+    if (written === undefined) return false
     try {
       await client.ack(key, messages.map((message) => message.id))
     } catch (error) {

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks'
 import type { AnalysisEngine } from '@meeting-ai/llm'
+import { backoffDelay, type BackoffPolicy } from '@meeting-ai/resilience'
 import type { StoreEngine } from '@meeting-ai/store'
 import type { WorkerLogger } from '../logger.ts'
 import type { WorkerMetrics } from '../metrics.ts'
-import { backoffDelay, type BackoffPolicy } from '../retry-backoff.ts'
 import { analyseMeeting, EngineCallError } from './analyse-meeting.ts'
 
 export interface AnalysisSettings {

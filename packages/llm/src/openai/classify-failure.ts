@@ -1,5 +1,4 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
-import { retryAfterMs } from './backoff.ts'
 
 /** What a failed HTTP attempt means for the retry loop and the breaker. */
 export interface Failure {
@@ -52,4 +51,19 @@ export function isStructuredOutputRejection (error: unknown): boolean {
   if (error.error === undefined || error.error === null) return true
   const text = `${error.message} ${JSON.stringify(error.error)}`
   return /response_format|json_schema|structured output|schema/i.test(text)
+}
+
+/**
+ * Delay a server asked for, from `retry-after-ms` (OpenAI, Azure) or `Retry-After`
+ * (seconds or an HTTP date). undefined when absent or unreadable.
+ */
+export function retryAfterMs (headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (headers === undefined) return undefined
+  const ms = headers.get('retry-after-ms')
+  if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms))
+  const value = headers.get('retry-after')
+  if (value === null) return undefined
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000)
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

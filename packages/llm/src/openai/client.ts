@@ -1,6 +1,6 @@
 import OpenAI, { AzureOpenAI } from 'openai'
 import type { TokenCredential } from '@azure/identity'
-import { httpFetch } from './http-fetch.ts'
+import { Agent, fetch as undiciFetch } from 'undici'
 
 /** Entra ID scope of Azure OpenAI (Azure OpenAI "How to configure keyless authentication"). */
 export const AZURE_OPENAI_SCOPE = 'https://cognitiveservices.azure.com/.default'
@@ -32,10 +32,21 @@ export interface ClientOptions {
 
 /**
  * The SDK client for the configured provider. Retries and timeouts are the provider's own
- * loop (maxRetries 0 here); both clients share the keep-alive `fetch`.
+ * loop (maxRetries 0 here). Requests go through the SDK's fetch path on an undici Agent,
+ * which keeps connections alive between calls (and unrefs idle ones, so they never hold the
+ * process open). undici's own `fetch` is passed with it: a dispatcher from the undici package
+ * only works with the fetch of the same undici major, and Node's global fetch bundles a
+ * different one depending on the Node version (6 on Node 20, 7 on Node 24).
  */
 export function createClient (options: ClientOptions): OpenAI {
-  const common = { maxRetries: 0, timeout: options.timeoutMs, fetch: httpFetch() }
+  const common = {
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    // Both casts cross from the undici package's types to @types/node's (undici-types 6),
+    // which type the SDK's `fetch` and `fetchOptions`; at run time they are one undici.
+    fetch: undiciFetch as unknown as typeof fetch,
+    fetchOptions: { dispatcher: new Agent() as unknown as RequestInit['dispatcher'] }
+  }
   const azure = options.azure
   if (azure === undefined) {
     return new OpenAI({ ...common, apiKey: options.apiKey ?? 'not-needed', ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }) })

@@ -1,3 +1,3 @@
 export { OpenAiEngine, type OpenAiEngineOptions } from './provider.ts'
 export type { StructuredOutputMode } from './structured-output.ts'
-export type { CircuitState } from './circuit-breaker.ts'
+export type { CircuitState } from '@meeting-ai/resilience'

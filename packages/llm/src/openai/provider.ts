@@ -5,17 +5,15 @@ import type {
 } from '../engine.ts'
 import { answerShapes, type ReduceAnswer } from '../answer-schemas.ts'
 import {
-  LlmAbortedError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRefusedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
+  LlmAbortedError, LlmCircuitOpenError, LlmDeadlineError, LlmError, LlmInvalidAnswerError, LlmRateLimitedError, LlmRefusedError, LlmRejectedError, LlmTimeoutError, LlmUnavailableError
 } from '../errors.ts'
 import { memoPerString } from '../memo.ts'
 import { emit, type EngineMetrics } from '../metrics.ts'
 import { buildChunkPrompt, buildReducePrompt, buildSuggestPrompt, repairMessage, type ChatMessage, type Prompt } from '../prompts/index.ts'
 import { redact } from '../redact.ts'
 import { dedupeTexts, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
-import { abortableDelay, backoffDelay, type BackoffOptions } from './backoff.ts'
-import { CircuitBreaker, type CircuitPermit } from './circuit-breaker.ts'
+import { backoffDelay, CircuitBreaker, CircuitOpenError, ConcurrencyLimit, pause, WaitAbortedError, WaitDeadlineError, type CircuitState } from '@meeting-ai/resilience'
 import { classifyFailure, isStructuredOutputRejection, type Failure } from './classify-failure.ts'
-import { ConcurrencyLimit } from './concurrency-limit.ts'
 import { createClient, type AzureOpenAiOptions } from './client.ts'
 import { ModelParameters } from './model-parameters.ts'
 import { answerParser, type AnswerParser } from './parse-answer.ts'
@@ -70,6 +68,16 @@ interface CallContext {
   attempts: number
 }
 
+export interface BackoffOptions {
+  /** Ceiling of the first retry delay, before jitter. */
+  baseDelayMs: number
+  /** Cap of one delay. */
+  maxDelayMs: number
+}
+
+/** One HTTP attempt as the breaker sees it: an answer, or an error that says nothing against the provider. */
+type Attempt = { completion: OpenAI.ChatCompletion } | { healthyError: unknown }
+
 /** Analysis through any OpenAI-compatible chat completions endpoint. */
 export class OpenAiEngine implements AnalysisEngine {
   readonly name: string
@@ -109,9 +117,11 @@ export class OpenAiEngine implements AnalysisEngine {
     this.#metrics = options.metrics
     this.#format = new StructuredOutputChoice(options.structuredOutput ?? 'auto', options.structuredOutputRetryMs)
     this.#limit = new ConcurrencyLimit(options.concurrency ?? 8)
-    this.#breaker = new CircuitBreaker(this.name, {
+    this.#breaker = new CircuitBreaker({
       failureThreshold: options.breaker?.failureThreshold ?? 5,
       cooldownMs: options.breaker?.cooldownMs ?? 30_000,
+      // Attempts the caller aborted arrive as LlmAbortedError and count neither way.
+      isFailure: (error) => !(error instanceof LlmError) && classifyFailure(error).unhealthy,
       onStateChange: (state) => emit(this.#metrics, 'onCircuitState', { engine: this.name, state })
     })
     // The SDK's own retries and 10-minute default timeout are replaced by the loop below.
@@ -124,7 +134,7 @@ export class OpenAiEngine implements AnalysisEngine {
   }
 
   /** Breaker state, for health and metrics. */
-  get circuitState (): 'closed' | 'open' | 'half-open' {
+  get circuitState (): CircuitState {
     return this.#breaker.state
   }
 
@@ -170,8 +180,7 @@ export class OpenAiEngine implements AnalysisEngine {
     })
     try {
       if (options.deadline !== undefined && Date.now() >= options.deadline) throw new LlmDeadlineError()
-      const release = await this.#limit.acquire(options.signal, options.deadline)
-      try {
+      return await this.#limit.run(async () => {
         let messages = this.#redact ? prompt.messages.map((m) => ({ ...m, content: this.#redacted(m) })) : prompt.messages
         for (let round = 0; ; round++) {
           const { content, finishReason } = await this.#request(context, shape, messages)
@@ -186,11 +195,9 @@ export class OpenAiEngine implements AnalysisEngine {
           }
           messages = [...messages, { role: 'assistant', content: (content ?? '').slice(0, 8000) }, repairMessage(parsed.problems)]
         }
-      } finally {
-        release()
-      }
+      }, { signal: options.signal, deadline: options.deadline })
     } catch (error) {
-      const typed = error instanceof LlmError ? error : new LlmUnavailableError(String(error), undefined, { cause: error })
+      const typed = toLlmError(error)
       report(typed.code)
       throw typed
     }
@@ -207,47 +214,56 @@ export class OpenAiEngine implements AnalysisEngine {
       const remaining = context.deadline === undefined ? Infinity : context.deadline - Date.now()
       if (remaining <= 0) throw new LlmDeadlineError()
       const timeout = Math.min(this.#timeoutMs, remaining)
-      const permit = this.#breaker.acquire()
       const format = this.#format.formatFor(shape.name, shape.schema)
       const parameters = this.#parameters.body
-      context.attempts++
       let completion: OpenAI.ChatCompletion
       try {
-        completion = await this.#client.chat.completions.create({
-          model: this.#model,
-          messages,
-          ...parameters,
-          response_format: format
-        }, { timeout, maxRetries: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) })
-        permit.success()
+        const attempt = await this.#breaker.execute(async (): Promise<Attempt> => {
+          context.attempts++
+          try {
+            return {
+              completion: await this.#client.chat.completions.create({
+                model: this.#model,
+                messages,
+                ...parameters,
+                response_format: format
+              }, { timeout, maxRetries: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) })
+            }
+          } catch (error) {
+            if (aborted(context.signal) || classifyFailure(error).kind === 'aborted') throw new LlmAbortedError({ cause: error })
+            if (classifyFailure(error).unhealthy) throw error
+            return { healthyError: error }
+          }
+        })
+        if ('healthyError' in attempt) throw attempt.healthyError
+        completion = attempt.completion
       } catch (error) {
+        if (error instanceof LlmAbortedError) throw error
+        if (error instanceof CircuitOpenError) throw new LlmCircuitOpenError(this.name, error.retryInMs)
         // The server is fine, it just refuses a parameter: ask again without it, not a retry.
         const adapted = this.#parameters.adaptTo(error, parameters)
         if (adapted !== undefined) {
-          permit.success()
           this.#logger?.warn({ engine: this.name, ...adapted, err: error }, 'LLM parameter refused by the server; sent differently from now on')
           emit(this.#metrics, 'onParameterRefused', { engine: this.name, ...adapted })
           retry--
           continue
         }
         if (format.type === 'json_schema' && isStructuredOutputRejection(error) && this.#format.rejectJsonSchema()) {
-          permit.success()
           this.#logger?.warn({ engine: this.name, retryInMs: this.#format.retryAfterMs, err: error }, 'json_schema response format refused by the server; JSON mode until it is tried again')
           emit(this.#metrics, 'onStructuredOutputFallback', { engine: this.name })
           retry--
           continue
         }
         const failure = classifyFailure(error)
-        settle(permit, failure, context.signal)
-        if (aborted(context.signal) || failure.kind === 'aborted') throw new LlmAbortedError({ cause: error })
         const clampedByDeadline = failure.kind === 'timeout' && timeout < this.#timeoutMs
         if (clampedByDeadline) throw new LlmDeadlineError('LLM call deadline reached while waiting for an answer', { cause: error })
         if (!failure.retryable || retry >= this.#maxRetries) throw this.#toError(failure, error)
-        const delay = failure.retryAfterMs ?? backoffDelay(retry, this.#backoff)
+        const delay = failure.retryAfterMs ?? backoffDelay(retry, { initialMs: this.#backoff.baseDelayMs, maxMs: this.#backoff.maxDelayMs })
         if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.#maxRetryAfterMs) throw this.#toError(failure, error)
         if (context.deadline !== undefined && Date.now() + delay >= context.deadline) throw this.#toError(failure, error)
         emit(this.#metrics, 'onRetry', { engine: this.name, operation: context.operation, attempt: retry + 1, reason: failure.message, delayMs: delay })
-        await abortableDelay(delay, context.signal)
+        await pause(delay, context.signal)
+        if (aborted(context.signal)) throw new LlmAbortedError({ cause: context.signal?.reason })
         continue
       }
       if (completion.usage !== undefined && completion.usage !== null) {
@@ -278,10 +294,11 @@ function aborted (signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true
 }
 
-function settle (permit: CircuitPermit, failure: Failure, signal: AbortSignal | undefined): void {
-  if (aborted(signal) || failure.kind === 'aborted') permit.release()
-  else if (failure.unhealthy) permit.failure()
-  else permit.success()
+function toLlmError (error: unknown): LlmError {
+  if (error instanceof LlmError) return error
+  if (error instanceof WaitAbortedError) return new LlmAbortedError({ cause: error.cause })
+  if (error instanceof WaitDeadlineError) return new LlmDeadlineError('Deadline reached while waiting for an LLM slot')
+  return new LlmUnavailableError(String(error), undefined, { cause: error })
 }
 
 function missingAgendas (value: ReduceAnswer, input: ReduceInput): string[] {

@@ -1,3 +1,4 @@
+import { reconnectDelay, TimedOutError, withTimeout } from '@meeting-ai/resilience'
 import { createClient } from 'redis'
 import { StoreError } from '../errors.ts'
 import type { StoreLogger } from '../types.ts'
@@ -14,7 +15,8 @@ export interface RedisClientOptions {
   connectTimeoutMs?: number
 }
 
-const MAX_RECONNECT_DELAY_MS = 2000
+/** Reconnect delays: 50..100 ms at first, doubling up to 1..2 s while the outage lasts. */
+const RECONNECT_BACKOFF = { initialMs: 100, maxMs: 2000 }
 
 /**
  * A client that reconnects forever with capped backoff and fails commands at once while
@@ -27,7 +29,7 @@ export function createRedisClient (options: RedisClientOptions): RedisClient {
     disableOfflineQueue: true,
     socket: {
       connectTimeout: options.connectTimeoutMs ?? 2000,
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 10), MAX_RECONNECT_DELAY_MS) + Math.floor(Math.random() * 50)
+      reconnectStrategy: reconnectDelay(RECONNECT_BACKOFF)
     }
   })
   let healthy = false
@@ -50,17 +52,12 @@ export function createRedisClient (options: RedisClientOptions): RedisClient {
 
 /** Connects, failing after `timeoutMs` instead of retrying forever (start-up checks). */
 export async function connectWithin (client: RedisClient, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new StoreError(`redis did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')), timeoutMs)
-  })
   try {
-    await Promise.race([client.connect(), timeout])
+    await withTimeout(timeoutMs, async () => { await client.connect() })
   } catch (error) {
     client.destroy()
-    throw error instanceof StoreError ? error : new StoreError('redis connection failed', 'STORE_UNAVAILABLE', { cause: error })
-  } finally {
-    clearTimeout(timer)
+    if (error instanceof TimedOutError) throw new StoreError(`redis did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')
+    throw new StoreError('redis connection failed', 'STORE_UNAVAILABLE', { cause: error })
   }
 }
 

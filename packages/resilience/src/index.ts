@@ -1,0 +1,6 @@
+export { backoffDelay, pause, reconnectDelay, type BackoffPolicy } from './backoff.ts'
+export { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from './circuit-breaker.ts'
+export { ConcurrencyLimit, type SlotOptions } from './concurrency-limit.ts'
+export { CircuitOpenError, ResilienceError, TimedOutError, WaitAbortedError, WaitDeadlineError } from './errors.ts'
+export { retryUntil, type RetryUntilOptions } from './retry-until.ts'
+export { withTimeout } from './timeout.ts'
