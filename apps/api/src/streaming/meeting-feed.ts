@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
+import { retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
 import { compareStreamIds, type ReplayEntry, type StoreEngine } from '@meeting-ai/store'
 import { resetFrame, suggestionFrame } from './sse-frames.ts'
 import type { StreamMetrics } from './stream-metrics.ts'
@@ -12,8 +12,8 @@ const REPLAY_PAGE = 500
  * a bus reconnect (replay ids are Redis server milliseconds; the margin absorbs clock skew).
  */
 const CLOCK_SKEW_MARGIN_MS = 5000
-const RECOVERY_RETRY_MIN_MS = 100
-const RECOVERY_RETRY_MAX_MS = 2000
+/** Between attempts at a store that is still coming back after a reconnect. */
+const RECOVERY_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 2000 }
 
 export interface FeedDeps {
   store: StoreEngine
@@ -147,26 +147,28 @@ export class MeetingFeed {
   }
 
   private async readMissed (): Promise<ReplayEntry[]> {
-    let wait = RECOVERY_RETRY_MIN_MS
-    for (;;) {
-      if (this.released || this.viewers.size === 0) return []
-      try {
-        const entries: ReplayEntry[] = []
-        let after = this.lastId ?? `${Math.max(0, this.createdAt - CLOCK_SKEW_MARGIN_MS)}-0`
-        for (;;) {
-          const page = await this.deps.store.suggestions.readAfter(this.meetingId, after, REPLAY_PAGE)
-          entries.push(...page)
-          const last = page.at(-1)
-          if (page.length < REPLAY_PAGE || last === undefined) return entries
-          after = last.id
-        }
-      } catch (error) {
+    const stopped = (): boolean => this.released || this.viewers.size === 0
+    if (stopped()) return []
+    const read = await retryUntil(async () => await this.readAllAfterLast(), {
+      backoff: RECOVERY_BACKOFF,
+      stopped,
+      onFailure: (error, _attempt, retryInMs) => {
         this.deps.metrics.replayFailures.inc({ phase: 'recover' })
-        this.deps.log.warn({ err: error, meetingId: this.meetingId, retryInMs: wait }, 'suggestion recovery after reconnect failed; retrying')
-        // Backoff between attempts at a store that is still coming back, not a synchronisation.
-        await delay(wait)
-        wait = Math.min(wait * 2, RECOVERY_RETRY_MAX_MS)
+        this.deps.log.warn({ err: error, meetingId: this.meetingId, retryInMs }, 'suggestion recovery after reconnect failed; retrying')
       }
+    })
+    return read?.value ?? []
+  }
+
+  private async readAllAfterLast (): Promise<ReplayEntry[]> {
+    const entries: ReplayEntry[] = []
+    let after = this.lastId ?? `${Math.max(0, this.createdAt - CLOCK_SKEW_MARGIN_MS)}-0`
+    for (;;) {
+      const page = await this.deps.store.suggestions.readAfter(this.meetingId, after, REPLAY_PAGE)
+      entries.push(...page)
+      const last = page.at(-1)
+      if (page.length < REPLAY_PAGE || last === undefined) return entries
+      after = last.id
     }
   }
 }
