@@ -96,14 +96,15 @@ export class AnalysisPool {
     this.maxQueue = options.maxQueue
     this.threadNice = options.threadNice ?? 0
     this.#logger = options.logger
-    const execArgv = threadExecArgv(process.execArgv)
-    // After the loader (tsx), which the module may need; it runs before piscina's worker code.
-    if (this.threadNice !== 0) execArgv.push(`--import=${taskModule(import.meta.url, 'thread-priority')}`)
     this.#piscina = new Piscina({
+      // Loaded by every thread as it starts, before it reports ready (and after the loader
+      // registered, so it may be TypeScript on Node 20): it lowers the thread's priority. Every
+      // task names its own module, so this is never called as a task.
+      ...(this.threadNice !== 0 && { filename: taskModule(import.meta.url, 'thread-priority') }),
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: this.maxQueue,
-      execArgv,
+      execArgv: threadExecArgv(process.execArgv),
       workerData: { threadNice: this.threadNice },
       // Threads stay up: starting one (and its module graph under tsx) costs far more than a task.
       idleTimeout: Number.POSITIVE_INFINITY

@@ -26,8 +26,8 @@ export function lowerThreadPriority (nice: number): void {
   if (getPriority(0) < nice) setPriority(0, nice)
 }
 
-// Loaded with --import in every analysis thread (AnalysisPool adds it to the threads' execArgv),
-// before piscina's worker code: a thread replacing a stopped one is lowered too. A failure is
+// Loaded by every analysis thread as it starts (AnalysisPool names it as piscina's default
+// module), before the thread takes a task: a thread replacing a stopped one is lowered too. A failure is
 // reported to the pool, which logs and counts it; the thread goes on at its inherited priority.
 if (!isMainThread && parentPort !== null) {
   const nice = (workerData as { threadNice?: unknown } | null | undefined)?.threadNice
@@ -42,3 +42,6 @@ if (!isMainThread && parentPort !== null) {
     }
   }
 }
+
+/** piscina wants a function from the module it preloads; no task runs it. */
+export default function threadStarted (): void {}
