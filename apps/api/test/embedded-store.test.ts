@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { configFrom } from '@meeting-ai/config'
-import { createEmbeddedEngine, limitsOf } from '@meeting-ai/store'
+import { createEmbeddedStore, limitsOf } from '@meeting-ai/store'
 import { freePort, recordingLogger } from '@meeting-ai/testkit/redis'
 import { englishLaunchMeeting as sample } from '@meeting-ai/samples'
 import { SseClient } from '@meeting-ai/testkit/sse-client'
@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts'
 
 test('the API on a given embedded engine: health, HTTP ingest and the stream work, the engine is not closed by the app', async (t) => {
   const config = configFrom({ LOG_LEVEL: 'silent' })
-  const store = createEmbeddedEngine({ limits: limitsOf(config), logger: recordingLogger() })
+  const store = createEmbeddedStore({ limits: limitsOf(config), logger: recordingLogger() })
   t.teardown(() => store.close())
   const app = await buildApp({ config, store })
   t.teardown(() => app.close())

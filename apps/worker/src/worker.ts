@@ -1,6 +1,6 @@
 import type { Config } from '@meeting-ai/config'
 import type { AnalysisEngine } from '@meeting-ai/llm'
-import type { StoreEngine } from '@meeting-ai/store'
+import type { Store } from '@meeting-ai/store'
 import type { Registry } from 'prom-client'
 import { createSegmentPipeline, type AnalysisSettings, type SegmentPipeline, type WorkerLogger } from '@meeting-ai/ingest'
 import { createSource, type SourceOverrides } from './sources/select-source.ts'
@@ -16,7 +16,7 @@ export interface Worker {
 
 export interface WorkerOptions extends SourceOverrides {
   config: Config
-  store: StoreEngine
+  store: Store
   engine: AnalysisEngine
   logger: WorkerLogger
   registry?: Registry

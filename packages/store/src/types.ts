@@ -185,8 +185,8 @@ export interface SegmentStreamWriter {
   close (): Promise<void>
 }
 
-/** Everything one process needs from its storage engine. */
-export interface StoreEngine {
+/** Everything one process needs from its store. */
+export interface Store {
   readonly kind: 'redis' | 'embedded'
   readonly windows: SegmentWindowStore
   readonly locks: AnalysisLocks

@@ -1,6 +1,6 @@
 import { test, type Test } from 'tap'
 import { recordingLogger } from '@meeting-ai/testkit/redis'
-import { compareStreamIds, createEmbeddedEngine, type EmbeddedEngineOptions } from '../src/index.ts'
+import { compareStreamIds, createEmbeddedStore, type EmbeddedStoreOptions } from '../src/index.ts'
 import { segment, suggestionSet } from './contract/fixtures.ts'
 
 // What only the embedded engine has to prove: its memory stays bounded in one long-lived process.
@@ -10,9 +10,9 @@ function fakeClock (start = 1_700_000_000_000) {
   return { now: () => now, advance: (ms: number) => { now += ms } }
 }
 
-function engineWith (t: Test, options: Partial<EmbeddedEngineOptions> = {}) {
+function engineWith (t: Test, options: Partial<EmbeddedStoreOptions> = {}) {
   const logger = recordingLogger()
-  const engine = createEmbeddedEngine({ limits: { windowSegments: 5, meetingTtlS: 60, replayMaxLen: 10 }, logger, ...options })
+  const engine = createEmbeddedStore({ limits: { windowSegments: 5, meetingTtlS: 60, replayMaxLen: 10 }, logger, ...options })
   t.teardown(() => engine.close())
   return { engine, logger }
 }
