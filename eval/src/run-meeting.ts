@@ -14,7 +14,7 @@ import type { PublishedSet } from './scoring.ts'
  * - consolidation: POST /api/v1/transcripts/consolidate on the real Fastify app (buildApp, app.inject),
  *   i.e. validation, the budgeted map-reduce service and finalisation; `direct` calls the engine's
  *   analyseChunk + reduce itself (what a run falls back to when the route is missing);
- * - live: the worker's segment pipeline on the embedded engine (or Redis with a unique prefix),
+ * - live: the worker's segment pipeline on the embedded store (or Redis with a unique prefix),
  *   fed the STT events in order. After each event the pipeline is drained, so a set published
  *   by an analysis is attributed to the segment that triggered it (an ideal, zero-lag stream).
  */

@@ -17,7 +17,7 @@ export interface AllInOneOptions {
   listen?: boolean
   /** An analysis engine made by the caller (tests with a mock LLM); default from the LLM_* settings. */
   engine?: AnalysisEngine
-  /** How long the unset-REDIS_URL probe waits before falling back to the embedded engine. */
+  /** How long the unset-REDIS_URL probe waits before falling back to the embedded store. */
   probeTimeoutMs?: number
   /** Analysis timings (tests shorten leases and retries). */
   analysis?: Partial<AnalysisSettings>
@@ -37,7 +37,7 @@ export interface AllInOne {
 
 /**
  * The API and the worker in one process, sharing one store, one analysis engine and
- * one metrics registry. On the embedded engine events arrive over HTTP ingest only; on Redis
+ * one metrics registry. On the embedded store events arrive over HTTP ingest only; on Redis
  * the worker also reads the Redis stream (or Event Hubs when configured), like the split
  * deployment.
  */
@@ -69,7 +69,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
       logger,
       registry,
       ...(store.kind === 'redis' && { redisUrl: config.redisUrl }),
-      // On the embedded engine a configured hub keeps its checkpoints in this process.
+      // On the embedded store a configured hub keeps its checkpoints in this process.
       ...(store.kind === 'embedded' && { checkpointStore: store.checkpoints }),
       ...(options.analysis !== undefined && { analysis: options.analysis })
     })

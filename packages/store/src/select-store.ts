@@ -66,7 +66,7 @@ export function limitsOf (settings: StoreSettings): StoreLimits {
  *   stops with STORE_UNAVAILABLE when it does not answer: an operator who named a Redis
  *   must not silently get a store that forgets everything on restart.
  * - otherwise (all-in-one, REDIS_URL unset): Redis at the default address when something
- *   answers there, else the embedded engine with one warning, so a first `pnpm start`
+ *   answers there, else the embedded store with one warning, so a first `pnpm start`
  *   works on a machine without Redis.
  */
 export async function selectStore (settings: StoreSettings, options: SelectStoreOptions): Promise<SelectedStore> {
@@ -85,7 +85,7 @@ export async function selectStore (settings: StoreSettings, options: SelectStore
   if (!redisRequired && !answers) {
     logger.warn(
       { store: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
-      `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory engine. ` +
+      `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory store. ` +
       'Fine for one local process; nothing survives a restart and it cannot scale out. Set REDIS_URL to use Redis.'
     )
     return embedded(settings, logger)

@@ -3,7 +3,7 @@ import { recordingLogger } from '@meeting-ai/testkit/redis'
 import { compareStreamIds, createEmbeddedStore, type EmbeddedStoreOptions } from '../src/index.ts'
 import { segment, suggestionSet } from './contract/fixtures.ts'
 
-// What only the embedded engine has to prove: its memory stays bounded in one long-lived process.
+// What only the embedded store has to prove: its memory stays bounded in one long-lived process.
 // A fake clock drives expiry, so nothing here waits on real time.
 function fakeClock (start = 1_700_000_000_000) {
   let now = start

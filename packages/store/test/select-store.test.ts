@@ -23,7 +23,7 @@ test('all-in-one, REDIS_URL unset, nothing answers at the default: embedded with
   t.equal(engine.kind, 'embedded')
   t.equal(logger.lines.length, 1, 'exactly one log line')
   t.equal(logger.lines[0]!.level, 'warn')
-  t.match(logger.lines[0]!.msg, /embedded in-memory engine.*nothing survives a restart/)
+  t.match(logger.lines[0]!.msg, /embedded in-memory store.*nothing survives a restart/)
 })
 
 test('all-in-one, REDIS_URL unset, Redis answers at the default: redis', async (t) => {

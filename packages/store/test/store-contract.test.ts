@@ -3,7 +3,7 @@ import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meet
 import { createEmbeddedStore, createRedisStore } from '../src/index.ts'
 import { DEFAULT_LIMITS, storeContract, type MakeEngine } from './contract/index.ts'
 
-// The same suites on both engines: a behaviour the embedded engine gets wrong fails here.
+// The same suites on both stores: a behaviour the embedded store gets wrong fails here.
 const redis: MakeEngine = async (t, limits = {}) => {
   const prefix = uniquePrefix('contract')
   const engine = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits: { ...DEFAULT_LIMITS, ...limits }, logger: recordingLogger() })
@@ -20,5 +20,5 @@ const embedded: MakeEngine = async (t, limits = {}) => {
   return engine
 }
 
-test('redis engine', (t) => storeContract(t, redis))
-test('embedded engine', (t) => storeContract(t, embedded))
+test('Redis store', (t) => storeContract(t, redis))
+test('embedded store', (t) => storeContract(t, embedded))

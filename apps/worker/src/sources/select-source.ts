@@ -14,7 +14,7 @@ export type SourceKind = 'event-hubs' | 'redis-stream' | 'none'
 export function sourceKindOf (config: Config, store: Store): SourceKind {
   if (config.sttSource !== 'auto') return config.sttSource as SourceKind
   if (config.eventhubsListenConnectionString !== undefined) return 'event-hubs'
-  // The embedded engine has no Redis to read a stream from: events arrive over HTTP only.
+  // The embedded store has no Redis to read a stream from: events arrive over HTTP only.
   return store.kind === 'redis' ? 'redis-stream' : 'none'
 }
 

@@ -43,7 +43,7 @@ const MAX_SWEEP_INTERVAL_MS = 60_000
 
 /**
  * Every storage concern kept in this process's memory, for the all-in-one process on a
- * machine without Redis. Same semantics as the Redis engine where a single process can
+ * machine without Redis. Same semantics as the Redis store where a single process can
  * tell (see test/contract/), nothing shared between processes and nothing kept on restart.
  */
 export function createEmbeddedStore (options: EmbeddedStoreOptions): EmbeddedStore {
