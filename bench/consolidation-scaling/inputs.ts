@@ -1,22 +1,11 @@
 import type { Agenda, ParticipantMinutes, Segment } from '@meeting-ai/contracts'
 import { englishLaunchMeeting, koreanLaunchMeeting } from '../../packages/samples/src/index.ts'
+import { seededRandom } from '../../packages/testkit/src/random/index.ts'
 
 /*
  * Deterministic inputs for the scaling benchmark: each family at any size in characters, from
  * a seeded generator, so two runs (before and after a change) analyse the same text.
  */
-
-/** mulberry32: small, seeded, good enough to vary words. */
-function random (seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const CONSONANTS = 'bcdfgklmnprstvz'
 const VOWELS = 'aeiou'
@@ -72,8 +61,8 @@ function fill (chars: number, atLeast: number, line: (participant: number, n: nu
 /** One line per `line(name, word)`, names and words from two generators seeded `seed` and `seed + 1`. */
 function generated (participants: number, seed: number, line: (name: string, word: () => string) => string): Family['build'] {
   return (chars) => {
-    const word = englishWords(random(seed))
-    const next = random(seed + 1)
+    const word = englishWords(seededRandom(seed))
+    const next = seededRandom(seed + 1)
     return { agendas: [], minutes: fill(chars, participants, () => line(NAMES[Math.floor(next() * NAMES.length)]!, word)) }
   }
 }
@@ -83,7 +72,7 @@ const decisions = (participants: number, seed: number): Family['build'] =>
 
 /** The samples' minutes, line by line, with about one word in four swapped for a fresh one and numbers varied. */
 function realisticEnglish (chars: number): ReturnType<Family['build']> {
-  const next = random(7)
+  const next = seededRandom(7)
   const english = englishWords(next)
   const sample = englishLaunchMeeting
   const lines = sample.participantMinutes.flatMap((p) => p.content.split('\n').filter((l) => l.trim() !== ''))
@@ -122,7 +111,7 @@ export const FAMILIES: Family[] = [
     name: 'one-line',
     description: 'one participant, one line without punctuation or newline',
     build: (chars) => {
-      const word = englishWords(random(31))
+      const word = englishWords(seededRandom(31))
       return { agendas: [], minutes: fill(chars, 1, () => `we agreed that kim will send the ${word()} ${word()} to the ${word()} team`, ' ') }
     }
   },
@@ -135,15 +124,15 @@ export const FAMILIES: Family[] = [
     name: 'korean-no-spaces',
     description: 'Korean decisions written without spaces, distinct nouns, 4 participants',
     build: (chars) => {
-      const word = koreanWords(random(41))
-      const next = random(42)
+      const word = koreanWords(seededRandom(41))
+      const next = seededRandom(42)
       return { agendas: [], minutes: fill(chars, 4, () => `${['김민수', '이지은', '박서준', '최유나'][Math.floor(next() * 4)]!}님이${word()}${word()}를${word()}팀에금요일까지보내기로했습니다.`), language: 'ko' }
     }
   }
 ]
 
 function realisticKorean (chars: number): ReturnType<Family['build']> {
-  const next = random(8)
+  const next = seededRandom(8)
   const korean = koreanWords(next)
   const sample = koreanLaunchMeeting
   const lines = sample.participantMinutes.flatMap((p) => p.content.split('\n').filter((l) => l.trim() !== ''))
@@ -158,7 +147,7 @@ function realisticKorean (chars: number): ReturnType<Family['build']> {
  * lines with varied words (the worker analyses the newest WINDOW_SEGMENTS segments).
  */
 export function segmentWindow (count: number, chars: number, seed = 51): Segment[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const word = englishWords(next)
   const lines = englishLaunchMeeting.segments.map((s) => s.text)
   return Array.from({ length: count }, (_, i) => {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { Agent, createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { createRedisEngine, type StoreEngine } from '@meeting-ai/store'
+import { createRedisStore, type Store } from '@meeting-ai/store'
 import { startOwnedRedis, type OwnedRedis } from '@meeting-ai/testkit/redis'
 import { childPids, ensureDebian, freePort, processName, REPO_ROOT, sleep, waitHttp } from '../lib/common.ts'
 
@@ -73,7 +73,7 @@ export async function startOurs (options: { nodeArgs?: string[], env?: Record<st
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', MAX_VIEWERS_PER_PROCESS: '20000', MAX_VIEWERS_PER_MEETING: '20000', SSE_PING_MS: '5000', RATE_LIMIT_PER_MINUTE: '0', ...options.env }
   })
   const base = `http://127.0.0.1:${port}`
-  const store: StoreEngine = await createRedisEngine({ url: redis.url, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
+  const store: Store = await createRedisStore({ url: redis.url, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
   try {
     // tsx compiles the API at start-up: on two cores shared with test suites that took over 20 s.
     await waitHttp(`${base}/health`, 120_000)

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { configFrom } from '@meeting-ai/config'
 import { OfflineEngine } from '@meeting-ai/llm'
-import { createRedisEngine } from '@meeting-ai/store'
+import { createRedisStore } from '@meeting-ai/store'
 import { englishLaunchMeeting, koreanLaunchMeeting, type SampleMeeting } from '@meeting-ai/samples'
 import { startOwnedRedis } from '@meeting-ai/testkit/redis'
 import { createSegmentPipeline, parseSttEvent, type RawEvent } from '@meeting-ai/ingest'
@@ -45,7 +45,7 @@ const redis = await startOwnedRedis()
 const port = Number(new URL(redis.url).port)
 const prefix = 'bench-ingest:'
 const config = configFrom({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, ANALYSIS_THRESHOLD: '1000', LLM_ENGINE: 'offline', LOG_LEVEL: 'silent' })
-const store = await createRedisEngine({ url: redis.url, prefix, limits: { windowSegments: config.windowSegments, meetingTtlS: config.meetingTtlS, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
+const store = await createRedisStore({ url: redis.url, prefix, limits: { windowSegments: config.windowSegments, meetingTtlS: config.meetingTtlS, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
 const noop = (): void => {}
 const pipeline = createSegmentPipeline({ config, store, engine: new OfflineEngine(), logger: { info: noop, warn: noop, error: noop, debug: noop } })
 

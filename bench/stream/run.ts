@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 // Imported from source paths (written before bench/ became the workspace package @meeting-ai/bench).
-import { createRedisEngine } from '../../packages/store/src/index.ts'
+import { createRedisStore } from '../../packages/store/src/index.ts'
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../packages/testkit/src/redis/index.ts'
 
 /**
@@ -58,7 +58,7 @@ async function runSize (connections: number): Promise<void> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', MAX_VIEWERS_PER_PROCESS: '20000', MAX_VIEWERS_PER_MEETING: '20000', SSE_PING_MS: '5000' }
   })
   const clients: ChildProcess[] = []
-  const store = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
+  const store = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
   const timer = setTimeout(() => { process.stderr.write('deadline reached\n'); process.exit(2) }, DEADLINE_MS)
   try {
     await waitHealthy(base)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Registry } from 'prom-client'
 import { buildApp } from '@meeting-ai/api'
 import { configFrom } from '@meeting-ai/config'
-import { createEmbeddedEngine, limitsOf, type StoreLogger } from '@meeting-ai/store'
+import { createEmbeddedStore, limitsOf, type StoreLogger } from '@meeting-ai/store'
 import { startMetricsServer } from '@meeting-ai/worker'
 import {
   allProblems, baseSecretProblems, containerOf, deploymentOf, environmentOf, environmentProblems, ingressPathMatches, ingressProblems,
@@ -89,7 +89,7 @@ test('the probes hit routes that answer 200 on the real API and worker, built fr
     // With the overlay's Secrets present as well: in production auth is on, and the probes carry no key.
     const config = configFrom({ ...plainValues(apiEnvironment), ...secretsOf(apiEnvironment), LOG_LEVEL: 'silent' })
     t.equal(config.authEnabled, overlay !== 'local', `${overlay}: auth ${overlay !== 'local' ? 'on' : 'off'}`)
-    const store = createEmbeddedEngine({ limits: limitsOf(config), logger: quiet })
+    const store = createEmbeddedStore({ limits: limitsOf(config), logger: quiet })
     t.teardown(() => store.close())
     const app = await buildApp({ config, store, logger: false })
     t.teardown(() => app.close())
@@ -118,7 +118,7 @@ test('the open-streams autoscaler example scales on a gauge the API really expor
   const pods = spec.metrics.find((metric) => metric.type === 'Pods')?.pods
   t.ok(pods, 'a Pods metric')
   const config = configFrom({ LOG_LEVEL: 'silent' })
-  const store = createEmbeddedEngine({ limits: limitsOf(config), logger: quiet })
+  const store = createEmbeddedStore({ limits: limitsOf(config), logger: quiet })
   t.teardown(() => store.close())
   const app = await buildApp({ config, store, logger: false })
   t.teardown(() => app.close())

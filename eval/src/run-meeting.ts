@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
 import type { ConsolidateRequest, ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
-import { createEmbeddedEngine, createRedisEngine, type RedisEngine, type SelectedEngine } from '@meeting-ai/store'
+import { createEmbeddedStore, createRedisStore, type RedisStore, type SelectedStore } from '@meeting-ai/store'
 import { createSegmentPipeline } from '@meeting-ai/ingest'
 import type { EvalMeeting } from './dataset.ts'
 import type { AnalysisEngine } from '@meeting-ai/llm'
@@ -14,7 +14,7 @@ import type { PublishedSet } from './scoring.ts'
  * - consolidation: POST /api/v1/transcripts/consolidate on the real Fastify app (buildApp, app.inject),
  *   i.e. validation, the budgeted map-reduce service and finalisation; `direct` calls the engine's
  *   analyseChunk + reduce itself (what a run falls back to when the route is missing);
- * - live: the worker's segment pipeline on the embedded engine (or Redis with a unique prefix),
+ * - live: the worker's segment pipeline on the embedded store (or Redis with a unique prefix),
  *   fed the STT events in order. After each event the pipeline is drained, so a set published
  *   by an analysis is attributed to the segment that triggered it (an ideal, zero-lag stream).
  */
@@ -55,12 +55,12 @@ export interface LiveRun {
   calls: CallCounts
 }
 
-async function openStore (context: RunContext): Promise<SelectedEngine> {
+async function openStore (context: RunContext): Promise<SelectedStore> {
   const limits = { windowSegments: context.config.windowSegments, meetingTtlS: context.config.meetingTtlS, replayMaxLen: context.config.replayStreamMaxlen }
   if (context.store === 'redis') {
-    return await createRedisEngine({ url: context.config.redisUrl, prefix: context.prefix, limits, logger: SILENT, connectTimeoutMs: 3000 })
+    return await createRedisStore({ url: context.config.redisUrl, prefix: context.prefix, limits, logger: SILENT, connectTimeoutMs: 3000 })
   }
-  return createEmbeddedEngine({ limits, logger: SILENT })
+  return createEmbeddedStore({ limits, logger: SILENT })
 }
 
 export function consolidateRequest (meeting: EvalMeeting): ConsolidateRequest {
@@ -76,14 +76,14 @@ export function consolidateRequest (meeting: EvalMeeting): ConsolidateRequest {
 
 export class MeetingRunner {
   readonly #context: RunContext
-  #store: SelectedEngine | undefined
+  #store: SelectedStore | undefined
   #app: App | undefined
 
   constructor (context: RunContext) {
     this.#context = context
   }
 
-  async #open (): Promise<{ store: SelectedEngine, app: App }> {
+  async #open (): Promise<{ store: SelectedStore, app: App }> {
     if (this.#store === undefined) this.#store = await openStore(this.#context)
     if (this.#app === undefined) {
       this.#app = await buildApp({ config: this.#context.config, store: this.#store, engine: this.#context.engine, logger: false })
@@ -165,7 +165,7 @@ export class MeetingRunner {
 }
 
 /** Removes what a Redis run wrote under its own prefix. */
-async function deletePrefix (store: RedisEngine, prefix: string): Promise<void> {
+async function deletePrefix (store: RedisStore, prefix: string): Promise<void> {
   const keys = await store.client.keys(`${prefix}*`)
   if (keys.length > 0) await store.client.del(keys)
 }

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client'
 import { buildApp } from '@meeting-ai/api'
 import type { Config } from '@meeting-ai/config'
 import { AnalysisPool, createEngine, prometheusEngineMetrics, type AnalysisEngine } from '@meeting-ai/llm'
-import { selectEngine, type SelectedEngine, type StoreLogger } from '@meeting-ai/store'
+import { selectStore, type SelectedStore, type StoreLogger } from '@meeting-ai/store'
 import type { AnalysisSettings, WorkerLogger } from '@meeting-ai/ingest'
 import { createWorker, type Worker } from '@meeting-ai/worker'
 
@@ -17,7 +17,7 @@ export interface AllInOneOptions {
   listen?: boolean
   /** An analysis engine made by the caller (tests with a mock LLM); default from the LLM_* settings. */
   engine?: AnalysisEngine
-  /** How long the unset-REDIS_URL probe waits before falling back to the embedded engine. */
+  /** How long the unset-REDIS_URL probe waits before falling back to the embedded store. */
   probeTimeoutMs?: number
   /** Analysis timings (tests shorten leases and retries). */
   analysis?: Partial<AnalysisSettings>
@@ -25,7 +25,7 @@ export interface AllInOneOptions {
 
 export interface AllInOne {
   readonly app: FastifyInstance
-  readonly store: SelectedEngine
+  readonly store: SelectedStore
   readonly worker: Worker
   readonly engine: AnalysisEngine
   readonly registry: Registry
@@ -36,8 +36,8 @@ export interface AllInOne {
 }
 
 /**
- * The API and the worker in one process, sharing one store engine, one analysis engine and
- * one metrics registry. On the embedded engine events arrive over HTTP ingest only; on Redis
+ * The API and the worker in one process, sharing one store, one analysis engine and
+ * one metrics registry. On the embedded store events arrive over HTTP ingest only; on Redis
  * the worker also reads the Redis stream (or Event Hubs when configured), like the split
  * deployment.
  */
@@ -49,7 +49,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
 
   // The API registers the Redis error counter; until it exists, errors are only logged.
   let countRedisError: (role: string) => void = () => {}
-  const store = await selectEngine(config, {
+  const store = await selectStore(config, {
     role: 'all-in-one',
     logger,
     onError: (role) => { countRedisError(role) },
@@ -69,7 +69,7 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
       logger,
       registry,
       ...(store.kind === 'redis' && { redisUrl: config.redisUrl }),
-      // On the embedded engine a configured hub keeps its checkpoints in this process.
+      // On the embedded store a configured hub keeps its checkpoints in this process.
       ...(store.kind === 'embedded' && { checkpointStore: store.checkpoints }),
       ...(options.analysis !== undefined && { analysis: options.analysis })
     })

@@ -3,7 +3,7 @@ import { pino } from 'pino'
 import { loadConfigOrExit } from '@meeting-ai/config'
 import type { AllInOne } from './all-in-one.ts'
 
-/** `pnpm start`: the whole service in one process, on Redis or the embedded engine. */
+/** `pnpm start`: the whole service in one process, on Redis or the embedded store. */
 const config = loadConfigOrExit()
 const logger = pino({ level: config.logLevel, base: { app: 'all-in-one' } })
 

@@ -24,7 +24,7 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
   t.equal(service.store.kind, 'embedded')
   const warnings = logger.lines.filter((line) => line.level === 'warn')
   t.equal(warnings.length, 1, 'one warning about the fallback')
-  t.match(warnings[0]!.msg, /embedded in-memory engine/)
+  t.match(warnings[0]!.msg, /embedded in-memory store/)
   t.match(logger.lines.find((line) => /all-in-one ready/.test(line.msg))?.obj, { store: 'embedded', llm: /^offline/, source: 'http only', url: base })
 
   const health = await fetch(`${base}/health`)
@@ -48,7 +48,7 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
   t.ok(set.suggestions.length > 0)
   t.match(set.suggestions[0], { id: String, content: String, timestamp: Number, confidence: Number })
 
-  // Replay by id works on the embedded engine as on Redis: a client resuming from 0 gets it again.
+  // Replay by id works on the embedded store as on Redis: a client resuming from 0 gets it again.
   const resumed = await SseClient.connect(`${base}/api/ai/suggestions/meetings/${sample.meetingId}/stream?lastEventId=0`)
   t.teardown(() => resumed.close())
   await resumed.waitUntil(() => resumed.events.some((e) => e.event === 'ai-suggestion'), 5000, 'replayed suggestion')
@@ -79,7 +79,7 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
   await t.rejects(fetch(`${base}/health`), 'the port is closed after close()')
 })
 
-test('STORE_ENGINE=embedded forces the embedded engine even where Redis answers, without a warning', async (t) => {
+test('STORE_ENGINE=embedded forces the embedded store even where Redis answers, without a warning', async (t) => {
   const logger = recordingLogger()
   const service = await startAllInOne({ config: configFrom({ STORE_ENGINE: 'embedded', LOG_LEVEL: 'silent' }), logger, listen: false })
   t.teardown(() => service.close())

@@ -45,7 +45,7 @@ test('an explicit REDIS_URL that does not answer: a clear error, exit 1', async 
   t.match(run.stderr(), /all-in-one failed to start: Redis at redis:\/\/127\.0\.0\.1:\d+ does not answer .*REDIS_URL is set.*\(STORE_UNAVAILABLE\)/)
 })
 
-test('pnpm start on the embedded engine: logs engine, LLM and URL, serves, stops cleanly on SIGTERM', async (t) => {
+test('pnpm start on the embedded store: logs engine, LLM and URL, serves, stops cleanly on SIGTERM', async (t) => {
   const port = await freePort()
   const run = start({ STORE_ENGINE: 'embedded', PORT: String(port), HOST: '127.0.0.1' })
   t.teardown(() => { if (run.child.exitCode === null) run.child.kill('SIGKILL') })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { Registry } from 'prom-client'
 import { configFrom } from '@meeting-ai/config'
 import { createEngine } from '@meeting-ai/llm'
-import { createRedisEngine, meetingKeys } from '@meeting-ai/store'
+import { createRedisStore, meetingKeys } from '@meeting-ai/store'
 import { deleteKeys, freePort, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
 import type { SseClient } from '@meeting-ai/testkit/sse-client'
@@ -186,7 +186,7 @@ t.test('worker SIGKILLed mid-batch, replaced by another consumer: XAUTOCLAIM tak
 
   const config = configFrom({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: scenario.prefix, WORKER_ID: 'w-heir', STT_SOURCE: 'redis-stream', LLM_ENGINE: 'offline', WINDOW_SEGMENTS: '100', LOG_LEVEL: 'silent' })
   const logger = recordingLogger()
-  const store = await createRedisEngine({ url: TEST_REDIS_URL, prefix: scenario.prefix, limits: { windowSegments: 100, meetingTtlS: 3600, replayMaxLen: 1000 }, logger })
+  const store = await createRedisStore({ url: TEST_REDIS_URL, prefix: scenario.prefix, limits: { windowSegments: 100, meetingTtlS: 3600, replayMaxLen: 1000 }, logger })
   const atKill = await windowsState(store, scenario)
   const registry = new Registry()
   // The dead worker may have held an analysis lease: a short lease here, the killed one's lapses on its own TTL.

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import type { Registry } from 'prom-client'
 import type { Config } from '@meeting-ai/config'
-import type { StoreEngine } from '@meeting-ai/store'
+import type { Store } from '@meeting-ai/store'
 import type { SegmentPipeline } from '@meeting-ai/ingest'
 import type { AnalysisEngine, AnalysisPool } from '@meeting-ai/llm'
 import { loggerOptions } from './logger.ts'
@@ -29,7 +29,7 @@ import regenerateRoutes from './routes/meetings/regenerate.ts'
 export interface BuildAppOptions {
   config: Config
   /** Shared engine (all-in-one, tests); when absent the app connects to REDIS_URL itself. */
-  store?: StoreEngine
+  store?: Store
   /** Shared metrics registry (all-in-one); when absent the app has its own. */
   registry?: Registry
   /** The worker's pipeline, fed by HTTP ingest (all-in-one); when absent the app makes its own. */

@@ -1,14 +1,14 @@
 import { test } from 'tap'
 import { configFrom } from '@meeting-ai/config'
-import { createEmbeddedEngine, limitsOf } from '@meeting-ai/store'
+import { createEmbeddedStore, limitsOf } from '@meeting-ai/store'
 import { freePort, recordingLogger } from '@meeting-ai/testkit/redis'
 import { englishLaunchMeeting as sample } from '@meeting-ai/samples'
 import { SseClient } from '@meeting-ai/testkit/sse-client'
 import { buildApp } from '../src/app.ts'
 
-test('the API on a given embedded engine: health, HTTP ingest and the stream work, the engine is not closed by the app', async (t) => {
+test('the API on a given embedded store: health, HTTP ingest and the stream work, the engine is not closed by the app', async (t) => {
   const config = configFrom({ LOG_LEVEL: 'silent' })
-  const store = createEmbeddedEngine({ limits: limitsOf(config), logger: recordingLogger() })
+  const store = createEmbeddedStore({ limits: limitsOf(config), logger: recordingLogger() })
   t.teardown(() => store.close())
   const app = await buildApp({ config, store })
   t.teardown(() => app.close())
@@ -32,7 +32,7 @@ test('the API on a given embedded engine: health, HTTP ingest and the stream wor
   t.equal((await store.windows.read(sample.meetingId)).length, 3, 'the engine outlives the app that was given it')
 })
 
-test('the API process alone refuses the embedded engine and a Redis that does not answer', async (t) => {
+test('the API process alone refuses the embedded store and a Redis that does not answer', async (t) => {
   await t.rejects(buildApp({ config: configFrom({ STORE_ENGINE: 'embedded', LOG_LEVEL: 'silent' }) }), { code: 'STORE_ENGINE_NOT_ALLOWED' })
   await t.rejects(buildApp({ config: configFrom({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, LOG_LEVEL: 'silent' }) }), { code: 'STORE_UNAVAILABLE', message: /the api process always needs Redis|REDIS_URL is set/ })
 })

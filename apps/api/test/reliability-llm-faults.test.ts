@@ -3,7 +3,7 @@ import t from 'tap'
 import { Registry } from 'prom-client'
 import { configFrom, type Config } from '@meeting-ai/config'
 import { createEngine, type LlmSettings } from '@meeting-ai/llm'
-import { createRedisEngine } from '@meeting-ai/store'
+import { createRedisStore } from '@meeting-ai/store'
 import { derivedReply, startMockLlm, type MockReply } from '@meeting-ai/testkit/mock-llm'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
@@ -47,7 +47,7 @@ t.test('LLM timeouts, 5xx bursts and garbage during live analysis: intake keeps 
   const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, LLM_BASE_URL: mock.url, LLM_API_KEY: 'test', LLM_TIMEOUT_MS: '400', LLM_MAX_RETRIES: '1', WINDOW_SEGMENTS: '100', ANALYSIS_THRESHOLD: String(THRESHOLD), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', CONSOLIDATE_BUDGET_MS: '3000' }
   const config: Config = configFrom(env)
   const logger = recordingLogger()
-  const store = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits: { windowSegments: 100, meetingTtlS: 3600, replayMaxLen: 1000 }, logger })
+  const store = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits: { windowSegments: 100, meetingTtlS: 3600, replayMaxLen: 1000 }, logger })
   const engine = createEngine({ ...(config as unknown as LlmSettings), openai: { breaker: { cooldownMs: 1000 } } })
   const registry = new Registry()
   const pipeline = createSegmentPipeline({ config, store, engine, logger, registry, analysis: { retry: { initialMs: 100, maxMs: 800 } } })

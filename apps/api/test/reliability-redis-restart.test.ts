@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { configFrom } from '@meeting-ai/config'
-import { createRedisEngine } from '@meeting-ai/store'
+import { createRedisStore } from '@meeting-ai/store'
 import { startMockLlm } from '@meeting-ai/testkit/mock-llm'
 import { freePort, recordingLogger, startOwnedRedis, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
@@ -121,7 +121,7 @@ t.test('Redis SIGKILLed and restarted during live streaming: health DOWN then UP
   // A 503 may come after the events were written (the answer lost, not the write): those come back as duplicates.
   t.equal(resent.accepted + resent.duplicates, httpRefused.length, 'every refused event taken on resend')
 
-  const store = await createRedisEngine({ url: redis.url, prefix, limits: { windowSegments: 2000, meetingTtlS: 3600, replayMaxLen: 1000 }, logger: recordingLogger() })
+  const store = await createRedisStore({ url: redis.url, prefix, limits: { windowSegments: 2000, meetingTtlS: 3600, replayMaxLen: 1000 }, logger: recordingLogger() })
   t.teardown(async () => { await store.close() })
   const httpWindow = (await store.windows.read(httpMeeting)).map((s) => s.dedupeKey)
   t.equal(new Set(httpWindow).size, httpWindow.length, 'no HTTP segment twice in the window')

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import t from 'tap'
-import { createRedisEngine, type RedisEngine } from '@meeting-ai/store'
+import { createRedisStore, type RedisStore } from '@meeting-ai/store'
 import { recordingLogger } from '@meeting-ai/testkit/redis'
 import { startApi, suggestionIds, suggestionSet } from './stream-fixture.ts'
 
@@ -45,7 +45,7 @@ t.test('Redis restart mid-stream: the stream stays open, /health is DOWN meanwhi
 
   const api = await startApi(t, { REDIS_URL: url, SSE_PING_MS: '200' })
   // The test's own publisher, as a worker would be: a separate engine on the same Redis.
-  const connectPublisher = async (): Promise<RedisEngine> => await createRedisEngine({ url, prefix: api.prefix, limits: { windowSegments: 30, meetingTtlS: 3600, replayMaxLen: 1000 }, logger: recordingLogger() })
+  const connectPublisher = async (): Promise<RedisStore> => await createRedisStore({ url, prefix: api.prefix, limits: { windowSegments: 30, meetingTtlS: 3600, replayMaxLen: 1000 }, logger: recordingLogger() })
   let publisher = await connectPublisher()
   t.teardown(async () => { await publisher.close() })
   const publish = async (): Promise<string> => {

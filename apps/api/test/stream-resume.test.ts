@@ -1,5 +1,5 @@
 import t from 'tap'
-import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
+import { meetingKeys, type RedisStore } from '@meeting-ai/store'
 import { publish, startApi, suggestionIds } from './stream-fixture.ts'
 
 t.test('Last-Event-ID resumes after a disconnect with no gap and no duplicate', async (t) => {
@@ -48,7 +48,7 @@ t.test('an id older than the trimmed stream gets a reset event, then everything 
   const api = await startApi(t)
   const ids: string[] = []
   for (let i = 0; i < 5; i++) ids.push(await publish(api, 'm-trim'))
-  const redis = (api.app.store as RedisEngine).client
+  const redis = (api.app.store as RedisStore).client
   // Exact trim (the service trims with MAXLEN ~, which only drops whole nodes of a long stream).
   await redis.xTrim(meetingKeys(api.prefix, 'm-trim').replay, 'MAXLEN', 2)
 

@@ -31,7 +31,7 @@ export interface Demo {
 
 /**
  * The service for the demo: API and worker in one process (the same as `pnpm start`), on Redis or,
- * when REDIS_URL is unset and nothing answers, on the embedded engine. Segments posted by the page
+ * when REDIS_URL is unset and nothing answers, on the embedded store. Segments posted by the page
  * go through the worker's pipeline, are analysed every ANALYSIS_THRESHOLD segments and published to
  * the page's stream. Offline engine unless LLM_* is configured.
  */

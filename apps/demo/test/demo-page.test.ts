@@ -9,7 +9,7 @@ import { startDemo } from '../src/index.ts'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../test-output')
 
-// Slow suite (a browser): run once, on Node 24 (DESIGN.md section 8).
+// Slow suite (a browser): run once, on Node 24 (the production runtime), not again on Node 20.
 const skip = process.env.MEETING_AI_SKIP_SLOW === '1' ? 'slow browser suite: MEETING_AI_SKIP_SLOW=1' : false
 
 test('the demo page shows live suggestions of the replayed meeting and its consolidation', { skip, timeout: 90_000 }, async (t) => {

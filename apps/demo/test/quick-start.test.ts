@@ -10,7 +10,7 @@ import { deleteKeys, freePort, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
-// Slow suite (a clone, an install, three processes and a browser): run once, on Node 24 (DESIGN.md section 8).
+// Slow suite (a clone, an install, three processes and a browser): run once, on Node 24 (the production runtime), not again on Node 20.
 const skip = process.env.MEETING_AI_SKIP_SLOW === '1' ? 'slow quick-start suite: MEETING_AI_SKIP_SLOW=1' : false
 
 /** The shell lines of the README's Quick start section, comments dropped, one command per entry. */

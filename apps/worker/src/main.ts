@@ -3,7 +3,7 @@ import { pino } from 'pino'
 import { Registry, collectDefaultMetrics } from 'prom-client'
 import { loadConfigOrExit } from '@meeting-ai/config'
 import { AnalysisPool, createEngine, prometheusEngineMetrics, warmUpOfflineThreads } from '@meeting-ai/llm'
-import { selectEngine } from '@meeting-ai/store'
+import { selectStore } from '@meeting-ai/store'
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts'
 import { createWorker } from './worker.ts'
 
@@ -14,7 +14,7 @@ collectDefaultMetrics({ register: registry, prefix: 'meeting_ai_worker_' })
 
 let store
 try {
-  store = await selectEngine(config, { role: 'worker', logger })
+  store = await selectStore(config, { role: 'worker', logger })
 } catch (error) {
   logger.fatal({ err: error }, 'store unavailable at start-up')
   process.exit(1)

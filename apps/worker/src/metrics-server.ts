@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { StoreEngine } from '@meeting-ai/store'
+import type { Store } from '@meeting-ai/store'
 import type { Registry } from 'prom-client'
 
 export interface MetricsServer {
@@ -12,7 +12,7 @@ export interface MetricsServer {
  * The worker alone has no HTTP API: this serves /metrics (Prometheus) and /health
  * (200 UP / 503 DOWN on the store's ping) for probes and scraping.
  */
-export async function startMetricsServer (options: { port: number, host?: string, registry: Registry, store: StoreEngine }): Promise<MetricsServer> {
+export async function startMetricsServer (options: { port: number, host?: string, registry: Registry, store: Store }): Promise<MetricsServer> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]
     if (request.method !== 'GET') {

@@ -1,8 +1,4 @@
-import type { Config } from '@meeting-ai/config'
-import type { AnalysisEngine } from '@meeting-ai/llm'
-import type { StoreEngine } from '@meeting-ai/store'
-import type { Registry } from 'prom-client'
-import { createSegmentPipeline, type AnalysisSettings, type SegmentPipeline, type WorkerLogger } from '@meeting-ai/ingest'
+import { createSegmentPipeline, type SegmentPipeline, type SegmentPipelineOptions } from '@meeting-ai/ingest'
 import { createSource, type SourceOverrides } from './sources/select-source.ts'
 import type { SegmentSource } from './sources/source.ts'
 
@@ -10,18 +6,11 @@ export interface Worker {
   start (): Promise<void>
   stop (): Promise<void>
   readonly pipeline: SegmentPipeline
-  /** null when no source runs (STT_SOURCE=none, or the embedded engine: HTTP ingest only). */
+  /** null when no source runs (STT_SOURCE=none, or the embedded store: HTTP ingest only). */
   readonly source: SegmentSource | null
 }
 
-export interface WorkerOptions extends SourceOverrides {
-  config: Config
-  store: StoreEngine
-  engine: AnalysisEngine
-  logger: WorkerLogger
-  registry?: Registry
-  analysis?: Partial<AnalysisSettings>
-}
+export type WorkerOptions = SourceOverrides & SegmentPipelineOptions
 
 /** The pipeline fed by the configured source. Stopping stops intake first, then analyses. */
 export function createWorker (options: WorkerOptions): Worker {

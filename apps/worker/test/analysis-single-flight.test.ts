@@ -1,12 +1,12 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
+import { meetingKeys, type RedisStore } from '@meeting-ai/store'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createSegmentPipeline, type AnalysisSettings, type SegmentPipeline } from '@meeting-ai/ingest'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
 
-interface Member { store: RedisEngine, engine: ScriptedEngine, pipeline: SegmentPipeline, registry: Registry }
+interface Member { store: RedisStore, engine: ScriptedEngine, pipeline: SegmentPipeline, registry: Registry }
 
 /** Two workers: separate connections, engines and pipelines on one key prefix. */
 async function workers (t: Test, count: number, analysis: Partial<AnalysisSettings> = {}): Promise<Member[]> {

@@ -6,7 +6,7 @@ import { EventHubProducerClient } from '@azure/event-hubs'
 import { startEventHubsPeer, type EventHubsPeer } from '@meeting-ai/testkit/event-hubs-peer'
 import { TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { koreanLaunchMeeting } from '@meeting-ai/samples'
-import type { RedisEngine } from '@meeting-ai/store'
+import type { RedisStore } from '@meeting-ai/store'
 import { createWorker, type Worker } from '../src/index.ts'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { eventually, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
@@ -23,7 +23,7 @@ async function peerFor (t: Test): Promise<EventHubsPeer> {
   return peer
 }
 
-function hubWorker (t: Test, store: RedisEngine, peer: EventHubsPeer): { worker: Worker, registry: Registry } {
+function hubWorker (t: Test, store: RedisStore, peer: EventHubsPeer): { worker: Worker, registry: Registry } {
   const registry = new Registry()
   const worker = createWorker({
     config: testConfig(store.prefix, { EVENTHUBS_LISTEN_CONNECTION_STRING: peer.connectionString('listen'), EVENTHUBS_MAX_BATCH_SIZE: '10' }),

@@ -1,6 +1,6 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import type { RedisEngine } from '@meeting-ai/store'
+import type { RedisStore } from '@meeting-ai/store'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createWorker, DEFAULT_STREAM_GROUP, sttStreamKeyFor, type Worker } from '../src/index.ts'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
@@ -13,7 +13,7 @@ async function metric (registry: Registry, outcome: string): Promise<number> {
   return values.filter((v) => v.labels.outcome === outcome).reduce((sum, v) => sum + v.value, 0)
 }
 
-function startWorker (t: Test, store: RedisEngine, overrides: Record<string, string>, redisStream: object = fastStream): { worker: Worker, registry: Registry, pipeline: Worker['pipeline'] } {
+function startWorker (t: Test, store: RedisStore, overrides: Record<string, string>, redisStream: object = fastStream): { worker: Worker, registry: Registry, pipeline: Worker['pipeline'] } {
   const registry = new Registry()
   const worker = createWorker({
     config: testConfig(store.prefix, { STT_SOURCE: 'redis-stream', ...overrides }),
@@ -27,11 +27,11 @@ function startWorker (t: Test, store: RedisEngine, overrides: Record<string, str
   return { worker, registry, pipeline: worker.pipeline }
 }
 
-async function produce (store: RedisEngine, key: string, meetingId: string, from: number, to: number): Promise<void> {
+async function produce (store: RedisStore, key: string, meetingId: string, from: number, to: number): Promise<void> {
   for (let n = from; n <= to; n++) await store.client.xAdd(key, '*', { event: JSON.stringify(sttEvent(meetingId, n)) })
 }
 
-const windowLength = (store: RedisEngine, meetingId: string) => async () => (await store.windows.read(meetingId)).length
+const windowLength = (store: RedisStore, meetingId: string) => async () => (await store.windows.read(meetingId)).length
 
 test('a restarted worker resumes from its group without loss or duplicates', async (t) => {
   const prefix = uniquePrefix('worker-stream')

@@ -1,13 +1,13 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import { meetingKeys, type RedisEngine } from '@meeting-ai/store'
+import { meetingKeys, type RedisStore } from '@meeting-ai/store'
 import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/ingest'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'
 
 interface Setup {
-  store: RedisEngine
+  store: RedisStore
   engine: ScriptedEngine
   pipeline: SegmentPipeline
   registry: Registry
@@ -172,7 +172,7 @@ test('a batch of several meetings: one store call, a group per meeting in batch 
   // The real store, with its appendGroups calls recorded on the way through.
   const calls: string[][][] = []
   const windows = store.windows
-  const recorded: RedisEngine = {
+  const recorded: RedisStore = {
     ...store,
     windows: {
       append: async (segment) => await windows.append(segment),

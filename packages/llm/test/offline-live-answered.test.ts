@@ -3,6 +3,7 @@ import { isQuestion } from '../src/offline/cues.ts'
 import { answeredQuestions, type Spoken } from '../src/offline/live-suggestions.ts'
 import { overlap } from '../src/text/similarity.ts'
 import { contentStems } from '../src/text/words.ts'
+import { seededRandom } from '@meeting-ai/testkit/random'
 
 /** The rule as stated: some later statement (not a question) by someone else shares enough stems. */
 function answeredByEveryPair (spoken: Spoken[]): Set<number> {
@@ -23,18 +24,6 @@ function answeredByEveryPair (spoken: Spoken[]): Set<number> {
   return answered
 }
 
-/** mulberry32, so a failure names a seed that reproduces it. */
-function random (seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 // Prefix-related stems (plan / plans / planned, 예산 / 예산안, ab / abc / abcd) are where
 // matching by key and matching by stem could part.
 const VOCABULARY = ['plan', 'plans', 'planned', 'planning', 'budget', 'budgets', 'launch', 'launches', 'date', 'dates', 'team', 'teams', 'send', 'report', 'reports', 'review', 'reviewed', 'vendor', 'vendors', 'risk', 'risks', 'owner', 'we', 'should', 'will', 'the', 'Friday', 'Kim', 'agreed', 'who', 'what', 'ab', 'abc', 'abcd', 'abcde', 'abcdef', '예산', '예산안', '출시', '출시일', '일정', 'xy', 'xyz', 'xyzw']
@@ -43,7 +32,7 @@ test('the answered questions are those the rule over every later statement finds
   let questions = 0
   let answered = 0
   for (let seed = 0; seed < 400; seed++) {
-    const next = random(seed)
+    const next = seededRandom(seed)
     const vocabulary = 4 + Math.floor(next() * (VOCABULARY.length - 4))
     const speakers = 1 + Math.floor(next() * 4)
     const spoken: Spoken[] = []

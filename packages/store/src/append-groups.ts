@@ -2,7 +2,7 @@ import type { Segment } from '@meeting-ai/contracts'
 import type { AppendResult } from './types.ts'
 
 /**
- * `appendGroups` input both engines refuse whole (nothing written): an empty group, a group of
+ * `appendGroups` input both stores refuse whole (nothing written): an empty group, a group of
  * several meetings, or a meeting in two groups. Returns one rejected promise per group then,
  * else undefined.
  */

@@ -3,7 +3,7 @@ import type { ConsolidationResultStore } from './results/types.ts'
 
 /**
  * One interface per storage concern. Each has a Redis implementation (redis/) for every
- * deployment and an in-memory one (memory/) for the single-process embedded engine; the
+ * deployment and an in-memory one (memory/) for the single-process embedded store; the
  * contract suites in test/ run against both so they cannot drift.
  */
 
@@ -185,8 +185,8 @@ export interface SegmentStreamWriter {
   close (): Promise<void>
 }
 
-/** Everything one process needs from its storage engine. */
-export interface StoreEngine {
+/** Everything one process needs from its store. */
+export interface Store {
   readonly kind: 'redis' | 'embedded'
   readonly windows: SegmentWindowStore
   readonly locks: AnalysisLocks

@@ -9,7 +9,7 @@ import type { Test } from 'tap'
 import { RedisCheckpointStore } from '../src/checkpoints/index.ts'
 
 const retryOptions = { maxRetries: 2, retryDelayInMs: 20, maxRetryDelayInMs: 100, timeoutInMs: 5000 }
-// Short intervals so ownership moves within a second (DESIGN.md section 8).
+// Short intervals so ownership moves within a second and the test waits on events, not on minutes.
 const loadBalancingOptions = { strategy: 'balanced' as const, updateIntervalInMs: 100, partitionOwnershipExpirationIntervalInMs: 1000 }
 
 async function setup (t: Test): Promise<{ peer: EventHubsPeer, store: RedisCheckpointStore, producer: EventHubProducerClient, consumer: () => EventHubConsumerClient }> {

@@ -1,12 +1,12 @@
 import { test } from 'tap'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { createEmbeddedEngine, createRedisEngine } from '../src/index.ts'
+import { createEmbeddedStore, createRedisStore } from '../src/index.ts'
 import { DEFAULT_LIMITS, storeContract, type MakeEngine } from './contract/index.ts'
 
-// The same suites on both engines: a behaviour the embedded engine gets wrong fails here.
+// The same suites on both stores: a behaviour the embedded store gets wrong fails here.
 const redis: MakeEngine = async (t, limits = {}) => {
   const prefix = uniquePrefix('contract')
-  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits: { ...DEFAULT_LIMITS, ...limits }, logger: recordingLogger() })
+  const engine = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits: { ...DEFAULT_LIMITS, ...limits }, logger: recordingLogger() })
   t.teardown(async () => {
     await engine.close()
     await deleteKeys(prefix)
@@ -15,10 +15,10 @@ const redis: MakeEngine = async (t, limits = {}) => {
 }
 
 const embedded: MakeEngine = async (t, limits = {}) => {
-  const engine = createEmbeddedEngine({ limits: { ...DEFAULT_LIMITS, ...limits }, logger: recordingLogger() })
+  const engine = createEmbeddedStore({ limits: { ...DEFAULT_LIMITS, ...limits }, logger: recordingLogger() })
   t.teardown(() => engine.close())
   return engine
 }
 
-test('redis engine', (t) => storeContract(t, redis))
-test('embedded engine', (t) => storeContract(t, embedded))
+test('Redis store', (t) => storeContract(t, redis))
+test('embedded store', (t) => storeContract(t, embedded))

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 
 const UI_PREFIX = '/swagger-ui'
 
-// A page of our own at the path SPEC.md names, using the plugin's bundled assets, so that
+// A page of our own at the documented path /swagger-ui.html, using the plugin's bundled assets, so that
 // /swagger-ui.html answers 200 itself instead of redirecting.
 const swaggerPage = `<!doctype html>
 <html lang="en">

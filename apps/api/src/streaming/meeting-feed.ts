@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
-import { compareStreamIds, type ReplayEntry, type StoreEngine } from '@meeting-ai/store'
+import { compareStreamIds, type ReplayEntry, type Store } from '@meeting-ai/store'
 import { resetFrame, suggestionFrame } from './sse-frames.ts'
 import type { StreamMetrics } from './stream-metrics.ts'
 import type { Viewer } from './viewer.ts'
@@ -16,7 +16,7 @@ const CLOCK_SKEW_MARGIN_MS = 5000
 const RECOVERY_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 2000 }
 
 export interface FeedDeps {
-  store: StoreEngine
+  store: Store
   metrics: StreamMetrics
   log: FastifyBaseLogger
 }

@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { Registry } from 'prom-client'
-import type { StoreEngine } from '@meeting-ai/store'
+import type { Store } from '@meeting-ai/store'
 import { MeetingFeed } from './meeting-feed.ts'
 import { commentFrame, retryFrame } from './sse-frames.ts'
 import { type LimitKind, StreamMetrics } from './stream-metrics.ts'
 import { Viewer } from './viewer.ts'
 
 export interface SuggestionStreamsOptions {
-  store: StoreEngine
+  store: Store
   registry: Registry
   log: FastifyBaseLogger
   pingMs: number

@@ -14,7 +14,7 @@ export async function redisStreamSender (config: Config): Promise<EventSender> {
       logger: quietLogger
     })
   } catch (error) {
-    throw new SenderError(`cannot reach Redis at ${config.redisUrl.replace(/\/\/[^@/]*@/, '//')} (${(error as Error).message}): start Redis or set REDIS_URL; a service on the embedded engine takes events with --to http only`)
+    throw new SenderError(`cannot reach Redis at ${config.redisUrl.replace(/\/\/[^@/]*@/, '//')} (${(error as Error).message}): start Redis or set REDIS_URL; a service on the embedded store takes events with --to http only`)
   }
   return {
     async send (event, meetingId) {

@@ -1,5 +1,5 @@
 import type { Config } from '@meeting-ai/config'
-import { sttStreamBaseKey, sttStreamKeys, type StoreEngine } from '@meeting-ai/store'
+import { sttStreamBaseKey, sttStreamKeys, type Store } from '@meeting-ai/store'
 import type { CheckpointStore, LoadBalancingOptions } from '@azure/event-hubs'
 import { SourceConfigError } from '../errors.ts'
 import type { WorkerLogger } from '@meeting-ai/ingest'
@@ -11,10 +11,10 @@ import type { SegmentSource } from './source.ts'
 export type SourceKind = 'event-hubs' | 'redis-stream' | 'none'
 
 /** STT_SOURCE=auto: Event Hubs when a listen connection string is set, else the Redis stream. */
-export function sourceKindOf (config: Config, store: StoreEngine): SourceKind {
+export function sourceKindOf (config: Config, store: Store): SourceKind {
   if (config.sttSource !== 'auto') return config.sttSource as SourceKind
   if (config.eventhubsListenConnectionString !== undefined) return 'event-hubs'
-  // The embedded engine has no Redis to read a stream from: events arrive over HTTP only.
+  // The embedded store has no Redis to read a stream from: events arrive over HTTP only.
   return store.kind === 'redis' ? 'redis-stream' : 'none'
 }
 
@@ -32,7 +32,7 @@ export interface SourceOverrides {
   maxWaitTimeInSeconds?: number
 }
 
-export function createSource (options: { config: Config, store: StoreEngine, logger: WorkerLogger, metrics: WorkerMetrics } & SourceOverrides): SegmentSource | null {
+export function createSource (options: { config: Config, store: Store, logger: WorkerLogger, metrics: WorkerMetrics } & SourceOverrides): SegmentSource | null {
   const { config, store, logger, metrics } = options
   const kind = sourceKindOf(config, store)
   if (kind === 'none') return null

@@ -1,5 +1,5 @@
 import type { AnalysisEngine } from '@meeting-ai/llm'
-import type { AnalysisLease, StoreEngine } from '@meeting-ai/store'
+import type { AnalysisLease, Store } from '@meeting-ai/store'
 import type { WorkerLogger } from '../logger.ts'
 import { toSuggestionSet } from './suggestion-set.ts'
 
@@ -16,7 +16,7 @@ export interface AnalysisResult {
 }
 
 export interface AnalyseMeetingOptions {
-  store: StoreEngine
+  store: Store
   engine: AnalysisEngine
   threshold: number
   lockTtlMs: number

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type { AnalysisEngine } from '@meeting-ai/llm'
 import { backoffDelay, type BackoffPolicy } from '@meeting-ai/resilience'
-import type { StoreEngine } from '@meeting-ai/store'
+import type { Store } from '@meeting-ai/store'
 import type { WorkerLogger } from '../logger.ts'
 import type { WorkerMetrics } from '../metrics.ts'
 import { analyseMeeting, EngineCallError } from './analyse-meeting.ts'
@@ -18,7 +18,7 @@ export interface AnalysisSettings {
 }
 
 export interface AnalysisSchedulerOptions {
-  store: StoreEngine
+  store: Store
   engine: AnalysisEngine
   logger: WorkerLogger
   metrics: WorkerMetrics

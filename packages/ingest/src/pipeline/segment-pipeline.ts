@@ -1,7 +1,7 @@
 import type { Config } from '@meeting-ai/config'
 import type { IngestRejection, Segment } from '@meeting-ai/contracts'
 import type { AnalysisEngine } from '@meeting-ai/llm'
-import { StoreError, type AppendResult, type StoreEngine } from '@meeting-ai/store'
+import { StoreError, type AppendResult, type Store } from '@meeting-ai/store'
 import type { Registry } from 'prom-client'
 import type { WorkerLogger } from '../logger.ts'
 import { createWorkerMetrics, type WorkerMetrics } from '../metrics.ts'
@@ -44,7 +44,7 @@ export interface SegmentPipeline {
 
 export interface SegmentPipelineOptions {
   config: Config
-  store: StoreEngine
+  store: Store
   engine: AnalysisEngine
   logger: WorkerLogger
   registry?: Registry
@@ -75,7 +75,7 @@ interface SortedBatch {
 /** What every step of an ingest works with. */
 interface PipelineParts {
   config: Config
-  store: StoreEngine
+  store: Store
   logger: WorkerLogger
   metrics: WorkerMetrics
   scheduler: AnalysisScheduler

@@ -1,6 +1,6 @@
 /**
  * Pieces every prompt shares: how untrusted meeting text is fenced off from the
- * instructions, and the output language rule (DESIGN.md section 4).
+ * instructions, and the output language rule (the answer follows the request's language, else the minutes').
  */
 
 import { memoPerString, memoPerObject } from '../memo.ts'

@@ -5,7 +5,7 @@ import type { CheckpointRecord, OwnershipRecord } from './records.ts'
 
 /**
  * The same contract as RedisCheckpointStore, kept in this process: for the
- * embedded engine, where one process is the only consumer.
+ * embedded store, where one process is the only consumer.
  */
 export class MemoryCheckpointStore implements PartitionCheckpointStore {
   readonly #ownership = new Map<string, Map<string, OwnershipRecord>>()

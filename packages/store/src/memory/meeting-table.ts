@@ -1,7 +1,7 @@
 import type { Segment } from '@meeting-ai/contracts'
 import type { ReplayEntry, StoreLogger } from '../types.ts'
 
-/** Everything the embedded engine keeps for one meeting; the Redis engine keeps the same under the meeting's keys. */
+/** Everything the embedded store keeps for one meeting; the Redis store keeps the same under the meeting's keys. */
 export interface MeetingState {
   window: Segment[]
   pending: number
@@ -94,7 +94,7 @@ export class MeetingTable {
       this.meetings.delete(oldest)
       this.evictedCount++
       // Losing a meeting's window early is visible to its users: say so every time.
-      this.options.logger.warn({ meetingId: oldest, maxMeetings: this.options.maxMeetings }, 'embedded engine: meeting cap reached, least recently active meeting dropped')
+      this.options.logger.warn({ meetingId: oldest, maxMeetings: this.options.maxMeetings }, 'embedded store: meeting cap reached, least recently active meeting dropped')
     }
   }
 }

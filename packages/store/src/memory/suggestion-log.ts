@@ -13,7 +13,7 @@ function nextId (state: MeetingState, now: number): string {
   return `${state.lastId.ms}-${state.lastId.seq}`
 }
 
-/** The replay stream with Redis stream ids, so Last-Event-ID works the same on both engines. */
+/** The replay stream with Redis stream ids, so Last-Event-ID works the same on both stores. */
 export class MemorySuggestionLog implements SuggestionLog {
   constructor (
     private readonly meetings: MeetingTable,

@@ -1,9 +1,9 @@
 import type { Test } from 'tap'
 import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
-import type { ReplayEntry, StoreEngine, StoreLimits } from '../../src/index.ts'
+import type { ReplayEntry, Store, StoreLimits } from '../../src/index.ts'
 
 /** Builds a fresh engine for one test (own key prefix on Redis) and closes it in teardown. */
-export type MakeEngine = (t: Test, limits?: Partial<StoreLimits>) => Promise<StoreEngine>
+export type MakeEngine = (t: Test, limits?: Partial<StoreLimits>) => Promise<Store>
 
 export const DEFAULT_LIMITS: StoreLimits = { windowSegments: 5, meetingTtlS: 3600, replayMaxLen: 100 }
 

@@ -1,28 +1,28 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '@meeting-ai/config'
-import { selectEngine, type StoreEngine } from '@meeting-ai/store'
+import { selectStore, type Store } from '@meeting-ai/store'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: StoreEngine
+    store: Store
   }
 }
 
 export interface StorePluginOptions {
   config: Config
   /** An engine shared with the worker (all-in-one) or made by a test; the app does not close it. */
-  store?: StoreEngine
+  store?: Store
 }
 
-/** The storage engine: the given one (all-in-one, tests), or a Redis engine this app owns and closes. */
+/** The store: the given one (all-in-one, tests), or a Redis store this app owns and closes. */
 export default fp(async function storePlugin (app: FastifyInstance, options: StorePluginOptions) {
   const { config } = options
   let store = options.store
   if (store === undefined) {
-    // The API process alone always runs on Redis: selectEngine refuses STORE_ENGINE=embedded
+    // The API process alone always runs on Redis: selectStore refuses STORE_ENGINE=embedded
     // and stops start-up with a clear STORE_UNAVAILABLE when Redis does not answer.
-    const owned = await selectEngine(config, {
+    const owned = await selectStore(config, {
       role: 'api',
       logger: app.log,
       onError: (role) => app.metrics.redisErrors.inc({ role })

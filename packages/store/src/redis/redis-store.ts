@@ -2,7 +2,7 @@ import { RedisCheckpointStore } from '../checkpoints/redis-checkpoint-store.ts'
 import { StoreError } from '../errors.ts'
 import { RedisConsolidationResultStore } from '../results/redis-result-store.ts'
 import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
-import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
+import type { Store, StoreLimits, StoreLogger } from '../types.ts'
 import { RedisAnalysisLocks } from './analysis-locks.ts'
 import { connectWithin, createRedisClient, type RedisClient } from './connection.ts'
 import { RedisDeadLetterStore } from './dead-letters.ts'
@@ -10,7 +10,7 @@ import { RedisSuggestionBus } from './suggestion-bus.ts'
 import { RedisSuggestionLog } from './suggestion-log.ts'
 import { RedisSegmentWindowStore } from './window-store.ts'
 
-export interface RedisEngineOptions {
+export interface RedisStoreOptions {
   url: string
   prefix: string
   limits: StoreLimits
@@ -24,7 +24,7 @@ export interface RedisEngineOptions {
   resultTtlS?: number
 }
 
-export interface RedisEngine extends StoreEngine {
+export interface RedisStore extends Store {
   readonly kind: 'redis'
   /** The command connection, for tests and tools that inspect keys; the app goes through the stores. */
   readonly client: RedisClient
@@ -38,7 +38,7 @@ export interface RedisEngine extends StoreEngine {
  * Separate connections for commands and pub/sub (a subscribed connection can run nothing
  * else); blocking readers create their own with `createRedisClient`.
  */
-export async function createRedisEngine (options: RedisEngineOptions): Promise<RedisEngine> {
+export async function createRedisStore (options: RedisStoreOptions): Promise<RedisStore> {
   const connect = async (role: string): Promise<RedisClient> => {
     const client = createRedisClient({ url: options.url, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })
     await connectWithin(client, options.connectTimeoutMs ?? 5000)

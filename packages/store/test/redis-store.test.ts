@@ -1,7 +1,7 @@
 import { test, type Test } from 'tap'
 import type { RealtimeSuggestionsResponse, Segment } from '@meeting-ai/contracts'
 import { deleteKeys, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { createRedisEngine, meetingKeys, type RedisEngine, type ReplayEntry } from '../src/index.ts'
+import { createRedisStore, meetingKeys, type RedisStore, type ReplayEntry } from '../src/index.ts'
 import { expirySlackS } from '../src/redis/window-store.ts'
 
 const limits = { windowSegments: 5, meetingTtlS: 3600, replayMaxLen: 100 }
@@ -14,9 +14,9 @@ function set (meetingId: string, content: string): RealtimeSuggestionsResponse {
   return { meetingId, generatedAt: Date.now(), suggestions: [{ id: content, content, timestamp: 1, confidence: 0.5 }] }
 }
 
-async function engineFor (t: Test, windowSegments = limits.windowSegments): Promise<RedisEngine> {
+async function engineFor (t: Test, windowSegments = limits.windowSegments): Promise<RedisStore> {
   const prefix = uniquePrefix('store')
-  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits: { ...limits, windowSegments }, logger: recordingLogger() })
+  const engine = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits: { ...limits, windowSegments }, logger: recordingLogger() })
   t.teardown(async () => {
     await engine.close()
     await deleteKeys(prefix)
@@ -119,7 +119,7 @@ test('dead letters are kept with their reason', async (t) => {
 })
 
 test('ping fails fast when redis is unreachable', async (t) => {
-  const { createRedisEngine: create } = await import('../src/index.ts')
+  const { createRedisStore: create } = await import('../src/index.ts')
   await t.rejects(create({ url: 'redis://127.0.0.1:1', prefix: 'x:', limits, logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE' })
 })
 
@@ -128,7 +128,7 @@ test('a meeting left during an outage is unsubscribed once Redis is back', async
   const { createClient } = await import('redis')
   const redis = await startOwnedRedis()
   t.teardown(() => redis.stop())
-  const engine = await createRedisEngine({ url: redis.url, prefix: 'bus:', limits, logger: recordingLogger() })
+  const engine = await createRedisStore({ url: redis.url, prefix: 'bus:', limits, logger: recordingLogger() })
   t.teardown(() => engine.close())
   const listener = (): void => {}
   await engine.bus.subscribe('m-out', listener)
@@ -183,7 +183,7 @@ test('the window list is trimmed once it holds twice the window; read gives the 
 
 test('checkpoints and consolidation results live under the engine prefix, results with RESULT_TTL_S', async (t) => {
   const prefix = uniquePrefix('store')
-  const engine = await createRedisEngine({ url: TEST_REDIS_URL, prefix, limits, logger: recordingLogger(), resultTtlS: 90 })
+  const engine = await createRedisStore({ url: TEST_REDIS_URL, prefix, limits, logger: recordingLogger(), resultTtlS: 90 })
   t.teardown(async () => {
     await engine.close()
     await deleteKeys(prefix)

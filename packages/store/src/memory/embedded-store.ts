@@ -1,7 +1,7 @@
 import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store.ts'
 import { MemoryConsolidationResultStore } from '../results/memory-result-store.ts'
 import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
-import type { StoreEngine, StoreLimits, StoreLogger } from '../types.ts'
+import type { Store, StoreLimits, StoreLogger } from '../types.ts'
 import { MemoryAnalysisLocks } from './analysis-locks.ts'
 import { MemoryDeadLetterStore } from './dead-letters.ts'
 import { MeetingTable } from './meeting-table.ts'
@@ -9,7 +9,7 @@ import { MemorySuggestionBus } from './suggestion-bus.ts'
 import { MemorySuggestionLog } from './suggestion-log.ts'
 import { MemorySegmentWindowStore } from './window-store.ts'
 
-export interface EmbeddedEngineOptions {
+export interface EmbeddedStoreOptions {
   limits: StoreLimits
   logger: StoreLogger
   /** RESULT_TTL_S of the consolidation result store; default 7 days. */
@@ -24,7 +24,7 @@ export interface EmbeddedEngineOptions {
   now?: () => number
 }
 
-export interface EmbeddedEngine extends StoreEngine {
+export interface EmbeddedStore extends Store {
   readonly kind: 'embedded'
   readonly bus: MemorySuggestionBus
   readonly checkpoints: MemoryCheckpointStore
@@ -43,10 +43,10 @@ const MAX_SWEEP_INTERVAL_MS = 60_000
 
 /**
  * Every storage concern kept in this process's memory, for the all-in-one process on a
- * machine without Redis. Same semantics as the Redis engine where a single process can
+ * machine without Redis. Same semantics as the Redis store where a single process can
  * tell (see test/contract/), nothing shared between processes and nothing kept on restart.
  */
-export function createEmbeddedEngine (options: EmbeddedEngineOptions): EmbeddedEngine {
+export function createEmbeddedStore (options: EmbeddedStoreOptions): EmbeddedStore {
   const now = options.now ?? Date.now
   const ttlMs = options.limits.meetingTtlS * 1000
   const meetings = new MeetingTable({ ttlMs, maxMeetings: options.maxMeetings ?? DEFAULT_MAX_MEETINGS, now, logger: options.logger })

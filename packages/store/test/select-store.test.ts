@@ -1,9 +1,9 @@
 import { test } from 'tap'
 import { freePort, recordingLogger, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
-import { EngineSelectionError, selectEngine, StoreError, type EngineSettings } from '../src/index.ts'
+import { StoreSelectionError, selectStore, StoreError, type StoreSettings } from '../src/index.ts'
 
 // "No Redis" is a port nothing listens on; the shared Redis on 6379 is never stopped.
-async function settings (overrides: Partial<EngineSettings> = {}): Promise<EngineSettings> {
+async function settings (overrides: Partial<StoreSettings> = {}): Promise<StoreSettings> {
   return {
     storeEngine: 'auto',
     redisUrl: `redis://127.0.0.1:${await freePort()}`,
@@ -18,17 +18,17 @@ async function settings (overrides: Partial<EngineSettings> = {}): Promise<Engin
 
 test('all-in-one, REDIS_URL unset, nothing answers at the default: embedded with one warning', async (t) => {
   const logger = recordingLogger()
-  const engine = await selectEngine(await settings(), { role: 'all-in-one', logger, probeTimeoutMs: 500 })
+  const engine = await selectStore(await settings(), { role: 'all-in-one', logger, probeTimeoutMs: 500 })
   t.teardown(() => engine.close())
   t.equal(engine.kind, 'embedded')
   t.equal(logger.lines.length, 1, 'exactly one log line')
   t.equal(logger.lines[0]!.level, 'warn')
-  t.match(logger.lines[0]!.msg, /embedded in-memory engine.*nothing survives a restart/)
+  t.match(logger.lines[0]!.msg, /embedded in-memory store.*nothing survives a restart/)
 })
 
 test('all-in-one, REDIS_URL unset, Redis answers at the default: redis', async (t) => {
   const logger = recordingLogger()
-  const engine = await selectEngine(await settings({ redisUrl: TEST_REDIS_URL }), { role: 'all-in-one', logger })
+  const engine = await selectStore(await settings({ redisUrl: TEST_REDIS_URL }), { role: 'all-in-one', logger })
   t.teardown(() => engine.close())
   t.equal(engine.kind, 'redis')
   t.same(logger.lines.filter((line) => line.level === 'warn'), [])
@@ -38,7 +38,7 @@ test('an explicit REDIS_URL that does not answer stops start-up, fast and clearl
   const logger = recordingLogger()
   const config = await settings({ redisUrlExplicit: true })
   const started = Date.now()
-  const error = await selectEngine(config, { role: 'all-in-one', logger }).catch((e: unknown) => e)
+  const error = await selectStore(config, { role: 'all-in-one', logger }).catch((e: unknown) => e)
   t.ok(error instanceof StoreError)
   t.match(error, { code: 'STORE_UNAVAILABLE', message: /REDIS_URL is set/ })
   t.match((error as Error).message, config.redisUrl, 'names the address')
@@ -48,12 +48,12 @@ test('an explicit REDIS_URL that does not answer stops start-up, fast and clearl
 })
 
 test('STORE_ENGINE=redis requires Redis even with REDIS_URL unset', async (t) => {
-  await t.rejects(selectEngine(await settings({ storeEngine: 'redis' }), { role: 'all-in-one', logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE', message: /STORE_ENGINE=redis/ })
+  await t.rejects(selectStore(await settings({ storeEngine: 'redis' }), { role: 'all-in-one', logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE', message: /STORE_ENGINE=redis/ })
 })
 
 test('the split processes never fall back', async (t) => {
   for (const role of ['api', 'worker'] as const) {
-    const error = await selectEngine(await settings(), { role, logger: recordingLogger(), connectTimeoutMs: 500 }).catch((e: unknown) => e)
+    const error = await selectStore(await settings(), { role, logger: recordingLogger(), connectTimeoutMs: 500 }).catch((e: unknown) => e)
     t.match(error, { code: 'STORE_UNAVAILABLE', message: new RegExp(`the ${role} process always needs Redis`) }, role)
     t.notMatch((error as Error).message, /STORE_ENGINE=embedded/, 'does not suggest what the role cannot run')
   }
@@ -61,13 +61,13 @@ test('the split processes never fall back', async (t) => {
 
 test('STORE_ENGINE=embedded: forced in all-in-one, refused in the split processes', async (t) => {
   const logger = recordingLogger()
-  const engine = await selectEngine(await settings({ storeEngine: 'embedded', redisUrl: TEST_REDIS_URL, redisUrlExplicit: true }), { role: 'all-in-one', logger })
+  const engine = await selectStore(await settings({ storeEngine: 'embedded', redisUrl: TEST_REDIS_URL, redisUrlExplicit: true }), { role: 'all-in-one', logger })
   t.teardown(() => engine.close())
   t.equal(engine.kind, 'embedded', 'no probe, even when Redis would answer')
   t.same(logger.lines.map((line) => line.level), ['info'], 'a chosen engine is not a warning')
   for (const role of ['api', 'worker'] as const) {
-    const error = await selectEngine(await settings({ storeEngine: 'embedded' }), { role, logger: recordingLogger() }).catch((e: unknown) => e)
-    t.ok(error instanceof EngineSelectionError, role)
+    const error = await selectStore(await settings({ storeEngine: 'embedded' }), { role, logger: recordingLogger() }).catch((e: unknown) => e)
+    t.ok(error instanceof StoreSelectionError, role)
     t.match(error, { code: 'STORE_ENGINE_NOT_ALLOWED', message: /only in the all-in-one process/ })
   }
 })
@@ -75,7 +75,7 @@ test('STORE_ENGINE=embedded: forced in all-in-one, refused in the split processe
 test('credentials in REDIS_URL never reach the error message', async (t) => {
   const config = await settings({ redisUrlExplicit: true })
   const url = config.redisUrl.replace('redis://', 'redis://user:s3cret@')
-  const error = await selectEngine({ ...config, redisUrl: url }, { role: 'api', logger: recordingLogger(), connectTimeoutMs: 300 }).catch((e: unknown) => e)
+  const error = await selectStore({ ...config, redisUrl: url }, { role: 'api', logger: recordingLogger(), connectTimeoutMs: 300 }).catch((e: unknown) => e)
   t.notMatch((error as Error).message, /s3cret/)
   t.match((error as Error).message, /user:\*\*\*@/)
 })

@@ -1,18 +1,18 @@
 import { test, type Test } from 'tap'
 import { recordingLogger } from '@meeting-ai/testkit/redis'
-import { compareStreamIds, createEmbeddedEngine, type EmbeddedEngineOptions } from '../src/index.ts'
+import { compareStreamIds, createEmbeddedStore, type EmbeddedStoreOptions } from '../src/index.ts'
 import { segment, suggestionSet } from './contract/fixtures.ts'
 
-// What only the embedded engine has to prove: its memory stays bounded in one long-lived process.
+// What only the embedded store has to prove: its memory stays bounded in one long-lived process.
 // A fake clock drives expiry, so nothing here waits on real time.
 function fakeClock (start = 1_700_000_000_000) {
   let now = start
   return { now: () => now, advance: (ms: number) => { now += ms } }
 }
 
-function engineWith (t: Test, options: Partial<EmbeddedEngineOptions> = {}) {
+function engineWith (t: Test, options: Partial<EmbeddedStoreOptions> = {}) {
   const logger = recordingLogger()
-  const engine = createEmbeddedEngine({ limits: { windowSegments: 5, meetingTtlS: 60, replayMaxLen: 10 }, logger, ...options })
+  const engine = createEmbeddedStore({ limits: { windowSegments: 5, meetingTtlS: 60, replayMaxLen: 10 }, logger, ...options })
   t.teardown(() => engine.close())
   return { engine, logger }
 }

@@ -1,11 +1,11 @@
 import { StoreError } from './errors.ts'
-import { createEmbeddedEngine, type EmbeddedEngine } from './memory/engine.ts'
+import { createEmbeddedStore, type EmbeddedStore } from './memory/embedded-store.ts'
 import { redisAnswers } from './redis/connection.ts'
-import { createRedisEngine, type RedisEngine } from './redis/engine.ts'
+import { createRedisStore, type RedisStore } from './redis/redis-store.ts'
 import type { StoreLimits, StoreLogger } from './types.ts'
 
 /** The settings engine selection reads (a structural slice of @meeting-ai/config's Config). */
-export interface EngineSettings {
+export interface StoreSettings {
   /** STORE_ENGINE: auto | redis | embedded (a plain string, as @meeting-ai/config types enums). */
   storeEngine: string
   redisUrl: string
@@ -20,10 +20,10 @@ export interface EngineSettings {
 }
 
 /** all-in-one may run embedded; the split processes share state through Redis and cannot. */
-export type EngineRole = 'all-in-one' | 'api' | 'worker'
+export type ProcessRole = 'all-in-one' | 'api' | 'worker'
 
-export interface SelectEngineOptions {
-  role: EngineRole
+export interface SelectStoreOptions {
+  role: ProcessRole
   logger: StoreLogger
   /** Counts Redis connection errors (the redis_errors_total metric). */
   onError?: (role: string, error: Error) => void
@@ -33,14 +33,14 @@ export interface SelectEngineOptions {
   connectTimeoutMs?: number
 }
 
-export type SelectedEngine = RedisEngine | EmbeddedEngine
+export type SelectedStore = RedisStore | EmbeddedStore
 
 /** Engine selection refused by configuration (not an outage). */
-export class EngineSelectionError extends Error {
+export class StoreSelectionError extends Error {
   readonly code = 'STORE_ENGINE_NOT_ALLOWED'
   constructor (message: string) {
     super(message)
-    this.name = 'EngineSelectionError'
+    this.name = 'StoreSelectionError'
   }
 }
 
@@ -55,7 +55,7 @@ export function redactRedisUrl (url: string): string {
   }
 }
 
-export function limitsOf (settings: EngineSettings): StoreLimits {
+export function limitsOf (settings: StoreSettings): StoreLimits {
   return { windowSegments: settings.windowSegments, meetingTtlS: settings.meetingTtlS, replayMaxLen: settings.replayStreamMaxlen }
 }
 
@@ -66,16 +66,16 @@ export function limitsOf (settings: EngineSettings): StoreLimits {
  *   stops with STORE_UNAVAILABLE when it does not answer: an operator who named a Redis
  *   must not silently get a store that forgets everything on restart.
  * - otherwise (all-in-one, REDIS_URL unset): Redis at the default address when something
- *   answers there, else the embedded engine with one warning, so a first `pnpm start`
+ *   answers there, else the embedded store with one warning, so a first `pnpm start`
  *   works on a machine without Redis.
  */
-export async function selectEngine (settings: EngineSettings, options: SelectEngineOptions): Promise<SelectedEngine> {
+export async function selectStore (settings: StoreSettings, options: SelectStoreOptions): Promise<SelectedStore> {
   const { role, logger } = options
   if (settings.storeEngine === 'embedded') {
     if (role !== 'all-in-one') {
-      throw new EngineSelectionError(`STORE_ENGINE=embedded works only in the all-in-one process (pnpm start); the ${role} process shares its state through Redis and needs STORE_ENGINE=redis or auto`)
+      throw new StoreSelectionError(`STORE_ENGINE=embedded works only in the all-in-one process (pnpm start); the ${role} process shares its state through Redis and needs STORE_ENGINE=redis or auto`)
     }
-    logger.info({ engine: 'embedded' }, 'store engine: embedded (STORE_ENGINE=embedded); state lives in this process only')
+    logger.info({ store: 'embedded' }, 'store: embedded (STORE_ENGINE=embedded); state lives in this process only')
     return embedded(settings, logger)
   }
   const redisRequired = settings.storeEngine === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
@@ -84,8 +84,8 @@ export async function selectEngine (settings: EngineSettings, options: SelectEng
   const answers = await redisAnswers(settings.redisUrl, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
   if (!redisRequired && !answers) {
     logger.warn(
-      { engine: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
-      `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory engine. ` +
+      { store: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
+      `No Redis answers at ${redactRedisUrl(settings.redisUrl)} and REDIS_URL is not set: running on the embedded in-memory store. ` +
       'Fine for one local process; nothing survives a restart and it cannot scale out. Set REDIS_URL to use Redis.'
     )
     return embedded(settings, logger)
@@ -93,21 +93,21 @@ export async function selectEngine (settings: EngineSettings, options: SelectEng
   const reason = redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe'
   if (!answers) throw unavailable(settings, options, reason, 'no PONG: refused, unreachable, or the credentials were rejected')
   const engine = await redis(settings, options, reason)
-  logger.info({ engine: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store engine: redis')
+  logger.info({ store: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store: redis')
   return engine
 }
 
-function reasonRequired (settings: EngineSettings, role: EngineRole): string {
+function reasonRequired (settings: StoreSettings, role: ProcessRole): string {
   if (settings.storeEngine === 'redis') return 'STORE_ENGINE=redis'
   if (settings.redisUrlExplicit) return 'REDIS_URL is set'
   return `the ${role} process always needs Redis`
 }
 
-function embedded (settings: EngineSettings, logger: StoreLogger): EmbeddedEngine {
-  return createEmbeddedEngine({ limits: limitsOf(settings), logger, ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS }) })
+function embedded (settings: StoreSettings, logger: StoreLogger): EmbeddedStore {
+  return createEmbeddedStore({ limits: limitsOf(settings), logger, ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS }) })
 }
 
-function unavailable (settings: EngineSettings, options: SelectEngineOptions, reason: string, cause: unknown): StoreError {
+function unavailable (settings: StoreSettings, options: SelectStoreOptions, reason: string, cause: unknown): StoreError {
   const detail = cause instanceof Error ? cause.message : String(cause)
   return new StoreError(
     `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${detail}); ${reason}. Start Redis or fix REDIS_URL` +
@@ -117,9 +117,9 @@ function unavailable (settings: EngineSettings, options: SelectEngineOptions, re
   )
 }
 
-async function redis (settings: EngineSettings, options: SelectEngineOptions, reason: string): Promise<RedisEngine> {
+async function redis (settings: StoreSettings, options: SelectStoreOptions, reason: string): Promise<RedisStore> {
   try {
-    return await createRedisEngine({
+    return await createRedisStore({
       url: settings.redisUrl,
       prefix: settings.redisKeyPrefix,
       limits: limitsOf(settings),
