@@ -1,6 +1,6 @@
 import type { Segment } from '@meeting-ai/contracts'
 import type { SuggestionDraft } from '../engine.ts'
-import { overlap, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
+import { matchKeys, overlap, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, hasOwner, isAction, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
@@ -33,19 +33,6 @@ const KIND_ORDER = ['question', 'action', 'decision', 'risk']
 function quote (text: string): string {
   const trimmed = text.trim()
   return trimmed.length > 160 ? `${trimmed.slice(0, 157)}…` : trimmed
-}
-
-/**
- * Keys a stem is indexed and looked up under: itself and itself less one or two final
- * characters (at least two left), as in SimilarityIndex. Two stems match (`overlap`: equal, or
- * one a prefix of the other by one or two characters) only when they share a key, so the
- * statements under a stem's keys hold every statement that can match it (and some that cannot,
- * which `overlap` then rules out).
- */
-function stemKeys (stem: string): string[] {
-  const keys = [stem]
-  for (let cut = 1; cut <= 2 && stem.length - cut >= 2; cut++) keys.push(stem.slice(0, -cut))
-  return keys
 }
 
 /** Index of the first entry of an ascending list that is greater than `after`. */
@@ -83,13 +70,13 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
   // are in no question).
   const statementsByKey = new Map<string, number[]>()
   spoken.forEach((_, i) => {
-    if (asks[i] === true) for (const stem of stems[i]!) for (const key of stemKeys(stem)) statementsByKey.set(key, [])
+    if (asks[i] === true) for (const stem of stems[i]!) for (const key of matchKeys(stem)) statementsByKey.set(key, [])
   })
   if (statementsByKey.size === 0) return new Set()
   spoken.forEach((_, j) => {
     if (asks[j] === true) return
     for (const stem of stems[j]!) {
-      for (const key of stemKeys(stem)) {
+      for (const key of matchKeys(stem)) {
         const list = statementsByKey.get(key)
         if (list !== undefined && list[list.length - 1] !== j) list.push(j)
       }
@@ -112,7 +99,7 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
     const byStem = [...questionStems].map((stem) => {
       const cursors: Array<{ list: number[], next: number }> = []
       let later = 0
-      for (const key of stemKeys(stem)) {
+      for (const key of matchKeys(stem)) {
         const list = statementsByKey.get(key)!
         const next = firstAfter(list, after)
         if (next < list.length) cursors.push({ list, next })

@@ -72,7 +72,7 @@ export const NEAR_DUPLICATE = 0.6
  * characters (at least two left). Two stems match by stemsMatch exactly when one's keys hold
  * the other, so an index on these finds every similar text without comparing all pairs.
  */
-function matchKeys (stem: string): string[] {
+export function matchKeys (stem: string): string[] {
   const keys = [stem]
   for (let cut = 1; cut <= 2 && stem.length - cut >= 2; cut++) keys.push(stem.slice(0, -cut))
   return keys
