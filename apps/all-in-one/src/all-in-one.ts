@@ -69,8 +69,6 @@ export async function startAllInOne (options: AllInOneOptions): Promise<AllInOne
       logger,
       registry,
       ...(store.kind === 'redis' && { redisUrl: config.redisUrl }),
-      // On the embedded store a configured hub keeps its checkpoints in this process.
-      ...(store.kind === 'embedded' && { checkpointStore: store.checkpoints }),
       ...(options.analysis !== undefined && { analysis: options.analysis })
     })
     app = await buildApp({ config, store, registry, engine, analysisPool, pipeline: worker.pipeline })
