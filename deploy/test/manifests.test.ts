@@ -17,7 +17,7 @@ const quiet: StoreLogger = { info () {}, warn () {}, error () {} }
 
 /**
  * Values for the settings a container takes from Secrets that exist in that overlay (required ones;
- * the local overlay creates none). REDIS_URL is left out: the test gives the app its own engine.
+ * the local overlay creates none). REDIS_URL is left out: the test gives the app its own store.
  */
 const secretStandIns: Record<string, string> = { AUTH_API_KEYS: 'probe-test-key', STREAM_TOKEN_SECRET: 's'.repeat(32), LLM_API_KEY: 'test-key' }
 const secretsOf = (environment: Map<string, EnvSource>): Record<string, string> =>

@@ -29,7 +29,7 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
 
   const health = await fetch(`${base}/health`)
   t.equal(health.status, 200)
-  t.match(await health.json(), { status: 'UP', engine: 'embedded', components: { embedded: { status: 'UP' }, analysis: { status: 'UP' } } })
+  t.match(await health.json(), { status: 'UP', store: 'embedded', engine: 'embedded', components: { embedded: { status: 'UP' }, analysis: { status: 'UP' } } })
 
   const stream = await SseClient.connect(`${base}/api/ai/suggestions/meetings/${sample.meetingId}/stream`)
   t.teardown(() => stream.close())
@@ -79,15 +79,15 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
   await t.rejects(fetch(`${base}/health`), 'the port is closed after close()')
 })
 
-test('STORE_ENGINE=embedded forces the embedded store even where Redis answers, without a warning', async (t) => {
+test('STORE=embedded forces the embedded store even where Redis answers, without a warning', async (t) => {
   const logger = recordingLogger()
-  const service = await startAllInOne({ config: configFrom({ STORE_ENGINE: 'embedded', LOG_LEVEL: 'silent' }), logger, listen: false })
+  const service = await startAllInOne({ config: configFrom({ STORE: 'embedded', LOG_LEVEL: 'silent' }), logger, listen: false })
   t.teardown(() => service.close())
   t.equal(service.store.kind, 'embedded')
   t.equal(service.worker.source, null, 'no stream source: HTTP ingest only')
   t.same(logger.lines.filter((line) => line.level === 'warn'), [])
   const health = await service.app.inject({ method: 'GET', url: '/health' })
-  t.equal(health.json().engine, 'embedded')
+  t.equal(health.json().store, 'embedded')
 })
 
 test('an explicit REDIS_URL that does not answer stops start-up with a clear error', async (t) => {

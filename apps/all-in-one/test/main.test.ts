@@ -45,15 +45,15 @@ test('an explicit REDIS_URL that does not answer: a clear error, exit 1', async 
   t.match(run.stderr(), /all-in-one failed to start: Redis at redis:\/\/127\.0\.0\.1:\d+ does not answer .*REDIS_URL is set.*\(STORE_UNAVAILABLE\)/)
 })
 
-test('pnpm start on the embedded store: logs engine, LLM and URL, serves, stops cleanly on SIGTERM', async (t) => {
+test('pnpm start on the embedded store: logs store, LLM and URL, serves, stops cleanly on SIGTERM', async (t) => {
   const port = await freePort()
-  const run = start({ STORE_ENGINE: 'embedded', PORT: String(port), HOST: '127.0.0.1' })
+  const run = start({ STORE: 'embedded', PORT: String(port), HOST: '127.0.0.1' })
   t.teardown(() => { if (run.child.exitCode === null) run.child.kill('SIGKILL') })
   await run.output(/all-in-one ready/)
   const ready = run.stdout().split('\n').map((line) => line.trim() === '' ? {} : JSON.parse(line)).find((line: { msg?: string }) => /all-in-one ready/.test(line.msg ?? ''))
   t.match(ready, { store: 'embedded', llm: /^offline/, url: `http://127.0.0.1:${port}` })
   const health = await fetch(`http://127.0.0.1:${port}/health`)
-  t.equal((await health.json() as { engine: string }).engine, 'embedded')
+  t.equal((await health.json() as { store: string }).store, 'embedded')
   t.equal((await fetch(`http://127.0.0.1:${port}/health/live`)).status, 200)
   t.equal((await fetch(`http://127.0.0.1:${port}/v3/api-docs`)).status, 200)
   run.child.kill('SIGTERM')
@@ -69,9 +69,11 @@ test('a port already in use: the error says so and how to move with PORT', async
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
   t.teardown(() => { blocker.close() })
   const port = (blocker.address() as AddressInfo).port
+  // Under the setting's former name, which is still read and named on stderr.
   const run = start({ STORE_ENGINE: 'embedded', PORT: String(port), HOST: '127.0.0.1' })
   const [code] = await run.exited
   t.equal(code, 1)
+  t.match(run.stderr(), /STORE_ENGINE is deprecated and will be removed; set STORE instead/)
   t.match(run.stderr(), /EADDRINUSE/)
   t.match(run.stderr(), `port ${port} is taken`)
   t.match(run.stderr(), 'PORT=<port> pnpm start')

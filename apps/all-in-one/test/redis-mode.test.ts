@@ -21,7 +21,7 @@ test('on Redis the all-in-one process also reads the Redis stream, sharing one e
   t.equal(service.store.kind, 'redis')
   t.equal(service.worker.source?.name, 'redis-stream')
   t.same(logger.lines.filter((line) => line.level === 'warn'), [], 'no fallback warning')
-  t.equal((await service.app.inject({ method: 'GET', url: '/health' })).json().engine, 'redis')
+  t.equal((await service.app.inject({ method: 'GET', url: '/health' })).json().store, 'redis')
 
   let resolvePublished: (entry: ReplayEntry) => void
   const published = new Promise<ReplayEntry>((resolve) => { resolvePublished = resolve })

@@ -17,7 +17,7 @@ test('the API on a given embedded store: health, HTTP ingest and the stream work
   const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
 
   const health = await app.inject({ method: 'GET', url: '/health' })
-  t.match(health.json(), { status: 'UP', engine: 'embedded', components: { embedded: { status: 'UP' }, analysis: { status: 'UP' } } })
+  t.match(health.json(), { status: 'UP', store: 'embedded', engine: 'embedded', components: { embedded: { status: 'UP' }, analysis: { status: 'UP' } } })
 
   const stream = await SseClient.connect(`${base}/api/ai/suggestions/meetings/${sample.meetingId}/stream`)
   t.teardown(() => stream.close())
@@ -33,6 +33,6 @@ test('the API on a given embedded store: health, HTTP ingest and the stream work
 })
 
 test('the API process alone refuses the embedded store and a Redis that does not answer', async (t) => {
-  await t.rejects(buildApp({ config: configFrom({ STORE_ENGINE: 'embedded', LOG_LEVEL: 'silent' }) }), { code: 'STORE_ENGINE_NOT_ALLOWED' })
+  await t.rejects(buildApp({ config: configFrom({ STORE: 'embedded', LOG_LEVEL: 'silent' }) }), { code: 'EMBEDDED_STORE_NOT_ALLOWED' })
   await t.rejects(buildApp({ config: configFrom({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, LOG_LEVEL: 'silent' }) }), { code: 'STORE_UNAVAILABLE', message: /the api process always needs Redis|REDIS_URL is set/ })
 })

@@ -7,7 +7,7 @@ test('GET /health is UP with the redis component', async (t) => {
   const { app } = await buildTestApp(t)
   const response = await app.inject({ method: 'GET', url: '/health' })
   t.equal(response.statusCode, 200)
-  t.match(response.json(), { status: 'UP', engine: 'redis', components: { redis: { status: 'UP' }, analysis: { status: 'UP', details: { queued: 0 } } } })
+  t.match(response.json(), { status: 'UP', store: 'redis', engine: 'redis', components: { redis: { status: 'UP' }, analysis: { status: 'UP', details: { queued: 0 } } } })
   const live = await app.inject({ method: 'GET', url: '/health/live' })
   t.same(live.json(), { status: 'UP' })
 })

@@ -20,6 +20,8 @@ export type Config = {
   /** Auth is on exactly when API keys are configured. */
   readonly authEnabled: boolean
   readonly workerId: string
+  /** One line per variable read under its former name (see Setting.formerly), for the start-up output. */
+  readonly deprecations: readonly string[]
 }
 
 export class ConfigError extends Error {
@@ -85,15 +87,35 @@ function isValidTimeZone (zone: string): boolean {
   }
 }
 
+const isSet = (value: string | undefined): value is string => value !== undefined && value !== ''
+
+/**
+ * The raw value of a setting: its own variable, else its former name (noted in `deprecations`,
+ * and a problem when both are set to different values, as one of them would be ignored).
+ */
+function readSetting (env: NodeJS.ProcessEnv, setting: Setting, problems: string[], deprecations: string[]): string | undefined {
+  const provided = env[setting.env]
+  if (setting.formerly === undefined) return provided
+  const former = env[setting.formerly]
+  if (!isSet(former)) return provided
+  if (isSet(provided)) {
+    if (provided.trim() !== former.trim()) problems.push(`${setting.formerly} is the former name of ${setting.env} and they disagree (${JSON.stringify(former)} vs ${JSON.stringify(provided)}); set ${setting.env} only`)
+    return provided
+  }
+  deprecations.push(`${setting.formerly} is deprecated and will be removed; set ${setting.env} instead (read ${setting.formerly}=${JSON.stringify(former)} this time)`)
+  return former
+}
+
 /**
  * Reads and validates every setting. All problems are collected so that one start-up
  * shows every bad variable, each on its own line naming the variable.
  */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = []
+  const deprecations: string[] = []
   const values: Record<string, unknown> = {}
   for (const setting of settings as readonly Setting[]) {
-    const provided = env[setting.env]
+    const provided = readSetting(env, setting, problems, deprecations)
     const raw = provided !== undefined && provided !== '' ? provided : setting.default
     if (raw === undefined) {
       values[camelCase(setting.env)] = undefined
@@ -120,7 +142,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     redisUrlExplicit: env.REDIS_URL !== undefined && env.REDIS_URL !== '',
     authEnabled,
-    workerId: (values.workerId as string | undefined) ?? `${hostname()}-${process.pid}`
+    workerId: (values.workerId as string | undefined) ?? `${hostname()}-${process.pid}`,
+    deprecations: Object.freeze(deprecations)
   }) as Config
 }
 
@@ -131,11 +154,14 @@ export function configFrom (overrides: Record<string, string | undefined>): Conf
 
 /**
  * For process entry points: the configuration, or one line per bad variable on stderr and
- * exit code 1 (no stack trace: the message is the whole story).
+ * exit code 1 (no stack trace: the message is the whole story). Variables read under a former
+ * name get one line each on stderr too.
  */
 export function loadConfigOrExit (env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env)
+    const config = loadConfig(env)
+    for (const line of config.deprecations) process.stderr.write(`${line}\n`)
+    return config
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)

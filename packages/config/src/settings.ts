@@ -12,6 +12,8 @@ export interface Setting {
   description: string
   /** Secrets are never echoed in error messages or logs. */
   secret?: boolean
+  /** An earlier name of this variable, still read when this one is unset (a start-up line says so). */
+  formerly?: string
   /** Shown in the README's grouping. */
   group: 'server' | 'redis' | 'stream' | 'ingest' | 'event-hubs' | 'llm' | 'consolidation' | 'auth' | 'limits'
 }
@@ -34,7 +36,7 @@ export const settings = [
   // redis
   { env: 'REDIS_URL', group: 'redis', schema: str({ pattern: '^rediss?://' }), default: 'redis://127.0.0.1:6379', description: 'Redis address. When set explicitly it must answer at start-up; unset, all-in-one falls back to the embedded store' },
   { env: 'REDIS_KEY_PREFIX', group: 'redis', schema: str({ maxLength: 64 }), default: '', description: 'Prefix of every Redis key and channel (several deployments on one Redis, tests)' },
-  { env: 'STORE_ENGINE', group: 'redis', schema: oneOf('auto', 'redis', 'embedded'), default: 'auto', description: 'auto: Redis, or embedded when REDIS_URL is unset and nothing answers (all-in-one only)' },
+  { env: 'STORE', group: 'redis', schema: oneOf('auto', 'redis', 'embedded'), default: 'auto', formerly: 'STORE_ENGINE', description: 'auto: Redis, or embedded when REDIS_URL is unset and nothing answers (all-in-one only). Formerly STORE_ENGINE, still read when STORE is unset' },
   // stream
   { env: 'SSE_PING_MS', group: 'stream', schema: int(50, 600_000), default: '5000', description: 'Interval of `ping` events on every stream' },
   { env: 'SSE_RETRY_MS', group: 'stream', schema: int(100, 600_000), default: '3000', description: 'The `retry:` hint sent to EventSource clients' },

@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { loadConfig, ConfigError, settings } from '../src/index.ts'
+import { loadConfig, ConfigError, settings, type Setting } from '../src/index.ts'
 
 test('defaults match the design', async (t) => {
   const config = loadConfig({})
@@ -47,4 +47,25 @@ test('every setting has a description and a unique name', async (t) => {
   const names = settings.map((s) => s.env)
   t.equal(new Set(names).size, names.length)
   for (const s of settings) t.ok(s.description.length > 10, s.env)
+})
+
+test('a setting is still read under its former name, and the start-up output says so', async (t) => {
+  t.equal(loadConfig({}).store, 'auto')
+  t.same(loadConfig({}).deprecations, [])
+  const former = loadConfig({ STORE_ENGINE: 'embedded' })
+  t.equal(former.store, 'embedded')
+  t.same(former.deprecations, ['STORE_ENGINE is deprecated and will be removed; set STORE instead (read STORE_ENGINE="embedded" this time)'])
+  const current = loadConfig({ STORE: 'redis', STORE_ENGINE: 'redis' })
+  t.equal(current.store, 'redis')
+  t.same(current.deprecations, [], 'the same value under both names: the new name is read, nothing to say')
+  const error = t.throws(() => loadConfig({ STORE: 'redis', STORE_ENGINE: 'embedded' })) as ConfigError
+  t.match(error.message, /STORE_ENGINE is the former name of STORE and they disagree \("embedded" vs "redis"\); set STORE only/)
+  t.throws(() => loadConfig({ STORE_ENGINE: 'nowhere' }), /STORE must be one of auto, redis, embedded, got "nowhere"/, 'a bad value under the former name is named by the setting')
+})
+
+test('former names are not the name of another setting', async (t) => {
+  const names = new Set<string>(settings.map((s) => s.env))
+  const renamed = (settings as readonly Setting[]).filter((s) => s.formerly !== undefined)
+  t.ok(renamed.length > 0)
+  for (const s of renamed) t.notOk(names.has(s.formerly!), `${s.env} formerly ${s.formerly}`)
 })

@@ -9,7 +9,8 @@ export const HealthComponent = Type.Object({
 
 export const Health = Type.Object({
   status: Status,
-  engine: Type.String({ description: 'redis or embedded' }),
+  store: Type.Union([Type.Literal('redis'), Type.Literal('embedded')], { description: 'The store this process runs on' }),
+  engine: Type.String({ description: 'Deprecated: the same value as `store`, kept for probes written against earlier versions; will be removed' }),
   components: Type.Record(Type.String(), HealthComponent)
 }, { $id: 'Health' })
 export type Health = Static<typeof Health>

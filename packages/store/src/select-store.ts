@@ -4,10 +4,10 @@ import { redisAnswers } from './redis/connection.ts'
 import { createRedisStore, type RedisStore } from './redis/redis-store.ts'
 import type { StoreLimits, StoreLogger } from './types.ts'
 
-/** The settings engine selection reads (a structural slice of @meeting-ai/config's Config). */
+/** The settings store selection reads (a structural slice of @meeting-ai/config's Config). */
 export interface StoreSettings {
-  /** STORE_ENGINE: auto | redis | embedded (a plain string, as @meeting-ai/config types enums). */
-  storeEngine: string
+  /** STORE: auto | redis | embedded (a plain string, as @meeting-ai/config types enums). */
+  store: string
   redisUrl: string
   /** REDIS_URL came from the environment: then it must answer, there is no fallback. */
   redisUrlExplicit: boolean
@@ -35,9 +35,9 @@ export interface SelectStoreOptions {
 
 export type SelectedStore = RedisStore | EmbeddedStore
 
-/** Engine selection refused by configuration (not an outage). */
+/** Store selection refused by configuration (not an outage). */
 export class StoreSelectionError extends Error {
-  readonly code = 'STORE_ENGINE_NOT_ALLOWED'
+  readonly code = 'EMBEDDED_STORE_NOT_ALLOWED'
   constructor (message: string) {
     super(message)
     this.name = 'StoreSelectionError'
@@ -60,9 +60,9 @@ export function limitsOf (settings: StoreSettings): StoreLimits {
 }
 
 /**
- * Which engine a process runs on:
- * - STORE_ENGINE=embedded: embedded (all-in-one only).
- * - STORE_ENGINE=redis, an explicit REDIS_URL, or a split process: Redis, and start-up
+ * Which store a process runs on:
+ * - STORE=embedded: embedded (all-in-one only).
+ * - STORE=redis, an explicit REDIS_URL, or a split process: Redis, and start-up
  *   stops with STORE_UNAVAILABLE when it does not answer: an operator who named a Redis
  *   must not silently get a store that forgets everything on restart.
  * - otherwise (all-in-one, REDIS_URL unset): Redis at the default address when something
@@ -71,14 +71,14 @@ export function limitsOf (settings: StoreSettings): StoreLimits {
  */
 export async function selectStore (settings: StoreSettings, options: SelectStoreOptions): Promise<SelectedStore> {
   const { role, logger } = options
-  if (settings.storeEngine === 'embedded') {
+  if (settings.store === 'embedded') {
     if (role !== 'all-in-one') {
-      throw new StoreSelectionError(`STORE_ENGINE=embedded works only in the all-in-one process (pnpm start); the ${role} process shares its state through Redis and needs STORE_ENGINE=redis or auto`)
+      throw new StoreSelectionError(`STORE=embedded works only in the all-in-one process (pnpm start); the ${role} process shares its state through Redis and needs STORE=redis or auto`)
     }
-    logger.info({ store: 'embedded' }, 'store: embedded (STORE_ENGINE=embedded); state lives in this process only')
+    logger.info({ store: 'embedded' }, 'store: embedded (STORE=embedded); state lives in this process only')
     return embedded(settings, logger)
   }
-  const redisRequired = settings.storeEngine === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
+  const redisRequired = settings.store === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
   // One attempt without retries: a refused connection answers at once, so start-up fails (or
   // falls back) in milliseconds instead of after the reconnecting client's timeout.
   const answers = await redisAnswers(settings.redisUrl, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
@@ -92,13 +92,13 @@ export async function selectStore (settings: StoreSettings, options: SelectStore
   }
   const reason = redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe'
   if (!answers) throw unavailable(settings, options, reason, 'no PONG: refused, unreachable, or the credentials were rejected')
-  const engine = await redis(settings, options, reason)
+  const store = await redis(settings, options, reason)
   logger.info({ store: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store: redis')
-  return engine
+  return store
 }
 
 function reasonRequired (settings: StoreSettings, role: ProcessRole): string {
-  if (settings.storeEngine === 'redis') return 'STORE_ENGINE=redis'
+  if (settings.store === 'redis') return 'STORE=redis'
   if (settings.redisUrlExplicit) return 'REDIS_URL is set'
   return `the ${role} process always needs Redis`
 }
@@ -111,7 +111,7 @@ function unavailable (settings: StoreSettings, options: SelectStoreOptions, reas
   const detail = cause instanceof Error ? cause.message : String(cause)
   return new StoreError(
     `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${detail}); ${reason}. Start Redis or fix REDIS_URL` +
-    (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE_ENGINE=embedded' : ''),
+    (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE=embedded' : ''),
     'STORE_UNAVAILABLE',
     { cause }
   )

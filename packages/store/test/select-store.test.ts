@@ -5,7 +5,7 @@ import { StoreSelectionError, selectStore, StoreError, type StoreSettings } from
 // "No Redis" is a port nothing listens on; the shared Redis on 6379 is never stopped.
 async function settings (overrides: Partial<StoreSettings> = {}): Promise<StoreSettings> {
   return {
-    storeEngine: 'auto',
+    store: 'auto',
     redisUrl: `redis://127.0.0.1:${await freePort()}`,
     redisUrlExplicit: false,
     redisKeyPrefix: uniquePrefix('select'),
@@ -42,33 +42,33 @@ test('an explicit REDIS_URL that does not answer stops start-up, fast and clearl
   t.ok(error instanceof StoreError)
   t.match(error, { code: 'STORE_UNAVAILABLE', message: /REDIS_URL is set/ })
   t.match((error as Error).message, config.redisUrl, 'names the address')
-  t.match((error as Error).message, /unset REDIS_URL or set STORE_ENGINE=embedded/, 'says how to run without Redis')
+  t.match((error as Error).message, /unset REDIS_URL or set STORE=embedded/, 'says how to run without Redis')
   t.ok(Date.now() - started < 1500, 'a refused connection fails at once, not after the connect timeout')
   t.same(logger.lines.filter((line) => line.level === 'warn'), [], 'no fallback')
 })
 
-test('STORE_ENGINE=redis requires Redis even with REDIS_URL unset', async (t) => {
-  await t.rejects(selectStore(await settings({ storeEngine: 'redis' }), { role: 'all-in-one', logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE', message: /STORE_ENGINE=redis/ })
+test('STORE=redis requires Redis even with REDIS_URL unset', async (t) => {
+  await t.rejects(selectStore(await settings({ store: 'redis' }), { role: 'all-in-one', logger: recordingLogger(), connectTimeoutMs: 500 }), { code: 'STORE_UNAVAILABLE', message: /STORE=redis/ })
 })
 
 test('the split processes never fall back', async (t) => {
   for (const role of ['api', 'worker'] as const) {
     const error = await selectStore(await settings(), { role, logger: recordingLogger(), connectTimeoutMs: 500 }).catch((e: unknown) => e)
     t.match(error, { code: 'STORE_UNAVAILABLE', message: new RegExp(`the ${role} process always needs Redis`) }, role)
-    t.notMatch((error as Error).message, /STORE_ENGINE=embedded/, 'does not suggest what the role cannot run')
+    t.notMatch((error as Error).message, /STORE=embedded/, 'does not suggest what the role cannot run')
   }
 })
 
-test('STORE_ENGINE=embedded: forced in all-in-one, refused in the split processes', async (t) => {
+test('STORE=embedded: forced in all-in-one, refused in the split processes', async (t) => {
   const logger = recordingLogger()
-  const engine = await selectStore(await settings({ storeEngine: 'embedded', redisUrl: TEST_REDIS_URL, redisUrlExplicit: true }), { role: 'all-in-one', logger })
+  const engine = await selectStore(await settings({ store: 'embedded', redisUrl: TEST_REDIS_URL, redisUrlExplicit: true }), { role: 'all-in-one', logger })
   t.teardown(() => engine.close())
   t.equal(engine.kind, 'embedded', 'no probe, even when Redis would answer')
   t.same(logger.lines.map((line) => line.level), ['info'], 'a chosen engine is not a warning')
   for (const role of ['api', 'worker'] as const) {
-    const error = await selectStore(await settings({ storeEngine: 'embedded' }), { role, logger: recordingLogger() }).catch((e: unknown) => e)
+    const error = await selectStore(await settings({ store: 'embedded' }), { role, logger: recordingLogger() }).catch((e: unknown) => e)
     t.ok(error instanceof StoreSelectionError, role)
-    t.match(error, { code: 'STORE_ENGINE_NOT_ALLOWED', message: /only in the all-in-one process/ })
+    t.match(error, { code: 'EMBEDDED_STORE_NOT_ALLOWED', message: /only in the all-in-one process/ })
   }
 })
 

@@ -40,7 +40,7 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
     }
     const up = store.status === 'UP' && analysis.status === 'UP'
     if (!up) reply.code(503)
-    return { status: up ? 'UP' : 'DOWN', engine: app.store.kind, components: { [component]: store, analysis } }
+    return { status: up ? 'UP' : 'DOWN', store: app.store.kind, engine: app.store.kind, components: { [component]: store, analysis } }
   })
 
   app.get('/health/live', {

@@ -2,7 +2,7 @@ import type { AnalysisLease, AnalysisLocks } from '../types.ts'
 import type { MeetingTable } from './meeting-table.ts'
 
 /**
- * Leases with fencing tokens, as RedisAnalysisLocks. The token counter is one per engine
+ * Leases with fencing tokens, as RedisAnalysisLocks. The token counter is one per store
  * rather than per meeting: it never restarts when a meeting expires, so a lease from before
  * an expiry can never match a later holder's token.
  */

@@ -61,7 +61,7 @@ export async function connectWithin (client: RedisClient, timeoutMs: number): Pr
   }
 }
 
-/** One-off check whether anything answers PING at `url` (engine selection). */
+/** One-off check whether anything answers PING at `url` (store selection). */
 export async function redisAnswers (url: string, timeoutMs = 1000): Promise<boolean> {
   const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: false } })
   client.on('error', () => { /* the outcome is the return value */ })

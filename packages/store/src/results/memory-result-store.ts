@@ -11,7 +11,7 @@ interface Entry {
 
 /**
  * The same contract as RedisConsolidationResultStore inside this process, for the embedded
- * engine. Expired entries are dropped when read and by a sweep on write, so memory stays
+ * store. Expired entries are dropped when read and by a sweep on write, so memory stays
  * bounded by what is live within RESULT_TTL_S.
  */
 export class MemoryConsolidationResultStore implements ConsolidationResultStore {

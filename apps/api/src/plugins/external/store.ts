@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export interface StorePluginOptions {
   config: Config
-  /** An engine shared with the worker (all-in-one) or made by a test; the app does not close it. */
+  /** A store shared with the worker (all-in-one) or made by a test; the app does not close it. */
   store?: Store
 }
 
@@ -20,7 +20,7 @@ export default fp(async function storePlugin (app: FastifyInstance, options: Sto
   const { config } = options
   let store = options.store
   if (store === undefined) {
-    // The API process alone always runs on Redis: selectStore refuses STORE_ENGINE=embedded
+    // The API process alone always runs on Redis: selectStore refuses STORE=embedded
     // and stops start-up with a clear STORE_UNAVAILABLE when Redis does not answer.
     const owned = await selectStore(config, {
       role: 'api',
