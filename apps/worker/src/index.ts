@@ -1,5 +1,5 @@
 export { createWorker, type Worker, type WorkerOptions } from './worker.ts'
-export { startMetricsServer, type MetricsServer } from './metrics-server.ts'
+export { startMetricsServer, type MetricsServer, type MetricsServerOptions } from './metrics-server.ts'
 export type { SegmentSource, BatchHandler } from './sources/source.ts'
 export { sttStreamKeyFor, sttStreamKeys } from '@meeting-ai/store'
 export { sourceKindOf, sttStreamKeysOf, type SourceKind } from './sources/select-source.ts'

@@ -25,7 +25,7 @@ const analysisPool = new AnalysisPool({ threads: config.analysisThreads, threadN
 const engine = createEngine({ ...config, metrics: prometheusEngineMetrics(registry), logger, pool: analysisPool })
 const worker = createWorker({ config, store, engine, logger, registry })
 let metricsServer: MetricsServer | undefined
-if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store })
+if (config.metricsPort > 0) metricsServer = await startMetricsServer({ port: config.metricsPort, host: config.host, registry, store, analysis: analysisPool })
 
 // close-with-grace calls process.exit once this callback settles. That exit is needed:
 // @azure/event-hubs 6.0.4 leaks a 45-minute token-renewal timer after a link detach, which

@@ -32,7 +32,7 @@ export const settings = [
   { env: 'LOG_LEVEL', group: 'server', schema: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), default: 'info', description: 'pino log level; transcript text is logged only at debug and below' },
   { env: 'FRONTEND_ORIGIN', group: 'server', schema: list(), default: 'http://localhost:8888', description: 'Comma-separated origins allowed by CORS; the matching one is echoed' },
   { env: 'SHUTDOWN_GRACE_MS', group: 'server', schema: int(100, 120_000), default: '10000', description: 'Longest wait for in-flight work on SIGTERM before exit' },
-  { env: 'METRICS_PORT', group: 'server', schema: int(0, 65535), default: '9464', description: 'Port of the worker\'s /metrics and /health when it runs alone (0 = off); the API serves /metrics on PORT' },
+  { env: 'METRICS_PORT', group: 'server', schema: int(0, 65535), default: '9464', description: 'Port of the worker\'s /metrics, /health (readiness: the store and the analysis queue) and /health/live when it runs alone (0 = off); the API serves /metrics on PORT' },
   // redis
   { env: 'REDIS_URL', group: 'redis', schema: str({ pattern: '^rediss?://' }), default: 'redis://127.0.0.1:6379', description: 'Redis address. When set explicitly it must answer at start-up; unset, all-in-one falls back to the embedded store' },
   { env: 'REDIS_KEY_PREFIX', group: 'redis', schema: str({ maxLength: 64 }), default: '', description: 'Prefix of every Redis key and channel (several deployments on one Redis, tests)' },

@@ -6,6 +6,7 @@ export const HealthComponent = Type.Object({
   status: Status,
   details: Type.Optional(Type.Record(Type.String(), Type.Unknown()))
 }, { $id: 'HealthComponent' })
+export type HealthComponent = Static<typeof HealthComponent>
 
 export const Health = Type.Object({
   status: Status,

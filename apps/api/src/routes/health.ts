@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { Health, Liveness } from '@meeting-ai/contracts'
+import type { Health, HealthComponent, Liveness } from '@meeting-ai/contracts'
 import { ref } from '../http/openapi.ts'
-
-type HealthComponent = Health['components'][string]
 
 export default async function healthRoutes (app: FastifyInstance): Promise<void> {
   // Probes come every few seconds from every orchestrator and balancer: their request lines
@@ -23,13 +21,9 @@ export default async function healthRoutes (app: FastifyInstance): Promise<void>
     }
   }, async (request, reply): Promise<Health> => {
     const component = app.store.kind === 'redis' ? 'redis' : 'embedded'
-    const pool = app.analysisPool
     // A full analysis queue makes this pod unready, not dead: Kubernetes sends new streams and
     // consolidations elsewhere while the queue drains, and keeps the open streams here.
-    const analysis: HealthComponent = {
-      status: pool.full ? 'DOWN' : 'UP',
-      details: { queued: pool.queued, maxQueue: pool.maxQueue, threads: pool.threads }
-    }
+    const analysis = app.analysisPool.health()
     let store: HealthComponent
     try {
       await app.store.ping()

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { HealthComponent } from '@meeting-ai/contracts'
 import { Piscina } from 'piscina'
 import { Counter, Gauge, type Registry } from 'prom-client'
 import { isThreadPriorityFailure, type ThreadPriorityFailure } from './thread-priority.ts'
@@ -128,6 +129,14 @@ export class AnalysisPool {
   /** True when the next task would be refused: readiness fails so that new work goes elsewhere. */
   get full (): boolean {
     return this.#piscina.queueSize >= this.maxQueue
+  }
+
+  /**
+   * The pool as a readiness component: DOWN while the queue is full, so a probe takes the
+   * process out of rotation for new work (it stays alive and drains what it holds).
+   */
+  health (): HealthComponent {
+    return { status: this.full ? 'DOWN' : 'UP', details: { queued: this.queued, maxQueue: this.maxQueue, threads: this.threads } }
   }
 
   /** Tasks handed to the pool and not settled yet (running or queued). */
