@@ -88,9 +88,14 @@ export function flatten (text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
 }
 
-/** Transcript sentences, flattened, for the copy check. */
-export function transcriptSentences (segments: ReadonlyArray<{ text: string }>): string[] {
-  return segments.flatMap((segment) => segment.text.split(/(?<=[.!?。？！])\s+/u)).map(flatten).filter((s) => s !== '')
+/** A transcript sentence as spoken (trimmed) and flattened, for the copy checks. */
+export interface TranscriptSentence { text: string, flat: string }
+
+/** The sentences of the transcript's segments. */
+export function transcriptSentences (segments: ReadonlyArray<{ text: string }>): TranscriptSentence[] {
+  return segments.flatMap((segment) => segment.text.split(/(?<=[.!?。？！])\s+/u))
+    .map((text) => ({ text: text.trim(), flat: flatten(text) }))
+    .filter((sentence) => sentence.flat !== '')
 }
 
 /** Minimum flattened length of a quoted span or of a copied part, so that a quoted term ("SSO") is not a copy. */
@@ -98,10 +103,14 @@ const MIN_COPY_CHARS = 8
 /** A part that holds at least this share of one transcript sentence, in its words, copies it. */
 const COPY_SHARE = 0.8
 
-function copiesTranscript (part: string, sentences: readonly string[]): boolean {
+function copiesTranscript (part: string, sentences: readonly TranscriptSentence[]): boolean {
   const flat = flatten(part)
   if (flat.length < MIN_COPY_CHARS) return false
-  return sentences.some((sentence) => (sentence.includes(flat) && flat.length >= COPY_SHARE * sentence.length) || (flat.includes(sentence) && sentence.length >= COPY_SHARE * flat.length))
+  return sentences.some(({ flat: sentence }) => (sentence.includes(flat) && flat.length >= COPY_SHARE * sentence.length) || (flat.includes(sentence) && sentence.length >= COPY_SHARE * flat.length))
+}
+
+function escapeRegExp (text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 const QUOTED = /["“”「『]([^"“”」』]*)["“”」』]|‘([^’]*)’/gu
@@ -110,18 +119,25 @@ const QUOTED = /["“”「『]([^"“”」』]*)["“”」』]|‘([^’]*)�
  * The assistant's own words in a suggestion: quoted spans taken from the transcript removed,
  * and nothing left when the rest copies a whole transcript sentence.
  */
-export function ownWords (content: string, sentences: readonly string[]): string {
-  const rest = content.replace(QUOTED, (whole: string, double?: string, single?: string) => {
+export function ownWords (content: string, sentences: readonly TranscriptSentence[]): string {
+  let rest = content.replace(QUOTED, (whole: string, double?: string, single?: string) => {
     const inner = double ?? single ?? ''
     const flat = flatten(inner)
-    return flat.length >= MIN_COPY_CHARS && sentences.some((sentence) => sentence.includes(flat)) ? ' ' : whole
-  }).replace(/\s+/g, ' ').trim()
+    return flat.length >= MIN_COPY_CHARS && sentences.some((sentence) => sentence.flat.includes(flat)) ? ' ' : whole
+  })
+  // A transcript sentence copied without quotes ("Open question: who is reviewing the PR?") goes too.
+  for (const sentence of sentences) {
+    if (sentence.flat.length >= MIN_COPY_CHARS && rest.toLowerCase().includes(sentence.text.toLowerCase())) {
+      rest = rest.replace(new RegExp(escapeRegExp(sentence.text), 'giu'), ' ')
+    }
+  }
+  rest = rest.replace(/\s+/g, ' ').trim()
   if (flatten(rest) === '' || copiesTranscript(rest, sentences)) return ''
   return rest
 }
 
 /** Advice a participant could act on: own words that are in an advice form. */
-export function isAdvice (content: string, sentences: readonly string[]): boolean {
+export function isAdvice (content: string, sentences: readonly TranscriptSentence[]): boolean {
   const own = ownWords(content, sentences)
   return own !== '' && isAdviceForm(own)
 }

@@ -46,6 +46,8 @@ test('a quote of the transcript is not the assistant\'s own words, and a copied 
   t.equal(ownWords('Open question, not answered yet: "Who is reviewing the iOS pull request?"', sentences), 'Open question, not answered yet:')
   t.notOk(isAdvice('Open question, not answered yet: "Who is reviewing the iOS pull request?"', sentences), 'a label around a quoted question')
   t.notOk(isAdvice('Who is reviewing the iOS pull request?', sentences), 'the question copied verbatim, without quotes')
+  t.notOk(isAdvice('Open question: Who is reviewing the iOS pull request?', sentences), 'a label before an unquoted copy of the question')
+  t.equal(ownWords('Open question: who is reviewing the iOS pull request?', sentences), 'Open question:')
   t.ok(isAdvice('Ask Tom to review the iOS pull request before Thursday\'s release', sentences), 'advice in its own words')
   t.ok(isAdvice('Decide who reviews it: "Who is reviewing the iOS pull request?"', sentences), 'advice with a quote: the rest is advice')
   t.equal(ownWords('결정 사항을 기록해 주세요: "그럼 TV 광고는 일단 보류하겠습니다."', sentences), '결정 사항을 기록해 주세요:')
