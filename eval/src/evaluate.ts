@@ -70,6 +70,8 @@ export interface Overall {
   /** By meaning: about a labelled moment and advice a participant could act on. */
   suggestionUseful: number | null
   momentsCaught: number | null
+  /** Suggestions inside labelled quiet passages (greetings, transitions, answered questions) that count for no moment. */
+  suggestionsInQuiet: number
   repeatedSuggestions: number
   schemaValidRate: number
   schemaFailures: number
@@ -216,6 +218,7 @@ export function summarise (results: MeetingResult[]): Overall {
     suggestionRecall: moments === 0 ? null : ratio(sum((r) => r.suggestions.momentsHit), moments),
     suggestionUseful: published === 0 ? null : ratio(sum((r) => r.suggestions.useful), published),
     momentsCaught: moments === 0 ? null : ratio(sum((r) => r.suggestions.momentsCaught), moments),
+    suggestionsInQuiet: sum((r) => r.suggestions.inQuiet ?? 0),
     repeatedSuggestions: sum((r) => r.suggestions.repeated),
     schemaValidRate: ratio(checked - failed, checked),
     schemaFailures: failed,

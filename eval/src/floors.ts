@@ -37,7 +37,7 @@ export const FLOOR_METRICS = [
   'todoPrecision', 'todoRecall', 'ownerPrecision', 'keywordHitRate', 'decisionsFound', 'decisionPrecision',
   'suggestionUseful', 'momentsCaught', 'suggestionPrecision', 'suggestionRecall', 'schemaValidRate'
 ] as const
-export const CEILING_METRICS = ['duplicateTodos', 'ownersNotParticipant', 'repeatedSuggestions', 'schemaFailures', 'injectionOutputs'] as const
+export const CEILING_METRICS = ['duplicateTodos', 'ownersNotParticipant', 'suggestionsInQuiet', 'repeatedSuggestions', 'schemaFailures', 'injectionOutputs'] as const
 
 export const Floors = Type.Object({
   engine: Type.String(),

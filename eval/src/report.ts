@@ -11,7 +11,7 @@ function table (header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n')
 }
 
-const HEADER = ['meeting', 'todo P', 'todo R', 'dup', 'owner P', 'owner ∉', 'kw hit', 'agenda', 'dec found', 'dec P', 'conflicts', 'useful', 'caught', 'near P', 'near R', 'repeat', 'schema ok', 'inject', 'cons ms', 'live ms', 'LLM calls']
+const HEADER = ['meeting', 'todo P', 'todo R', 'dup', 'owner P', 'owner ∉', 'kw hit', 'agenda', 'dec found', 'dec P', 'conflicts', 'useful', 'caught', 'quiet', 'near P', 'near R', 'repeat', 'schema ok', 'inject', 'cons ms', 'live ms', 'LLM calls']
 
 function fraction (num: number, den: number): string {
   return den === 0 ? '-' : `${num}/${den}`
@@ -32,6 +32,7 @@ function meetingRow (r: MeetingResult): string[] {
     r.conflicts === null ? '-' : `${r.conflicts.surfaced}/${r.conflicts.labelled}`,
     pct(r.suggestions.usefulRate),
     pct(r.suggestions.caughtRate),
+    r.suggestions.inQuiet === null ? '-' : String(r.suggestions.inQuiet),
     pct(r.suggestions.precision),
     pct(r.suggestions.recall),
     String(r.suggestions.repeated),
@@ -58,6 +59,7 @@ function overallRow (label: string, o: Overall): string[] {
     pct(o.conflictsSurfaced),
     pct(o.suggestionUseful),
     pct(o.momentsCaught),
+    String(o.suggestionsInQuiet),
     pct(o.suggestionPrecision),
     pct(o.suggestionRecall),
     String(o.repeatedSuggestions),
@@ -103,6 +105,7 @@ export function formatReport (report: EvalReport): string {
     'owner P: matched todos whose trailing "(owner)" is the labelled owner (none where nobody took it). owner ∉: todos naming an owner who is no participant.',
     'agenda: labelled decisions stated in the summary of their agenda. dec P: `decisions` entries stating a labelled decision, one each (repeats, pending points, actions do not count).',
     'useful / caught: suggestions within [from, to+3] of a moment that state its content (about or advice) and whose own words (transcript quotes removed) are advice; moments with one.',
+    'quiet: suggestions published inside a labelled quiet passage (greeting, transition, question answered at once) that count for no moment.',
     'near P/R: the earlier proximity rule, published within [from, to+3] segments with the same kind or content.',
     'inject: answer items carrying an injected marker. LLM calls: consolidation + live engine calls.'
   ].join('\n')

@@ -74,6 +74,8 @@ export interface SuggestionScore {
   advice: number
   /** Near a moment by the proximity rule but not useful by meaning, for the reader. */
   nearNotUseful: string[]
+  /** Suggestions published inside a labelled quiet passage that count for no moment; null without quiet labels. */
+  inQuiet: number | null
   repeated: number
   byKind: Record<string, { moments: number, hit: number }>
   missedMoments: Array<{ from: number, to: number, kind: MomentKind, about: string }>
@@ -194,6 +196,8 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
   let matched = 0
   let useful = 0
   let advice = 0
+  let inQuiet = 0
+  const quiet = meeting.labels.quietMoments ?? []
   let repeated = 0
   for (const { segmentIndex, set } of published) {
     for (const suggestion of set.suggestions) {
@@ -221,6 +225,7 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
       }
       if (near) matched += 1
       if (counts) useful += 1
+      else if (quiet.some((passage) => segmentIndex >= passage.from && segmentIndex <= passage.to)) inQuiet += 1
       else if (near) nearNotUseful.push(`@${segmentIndex} ${actionable ? 'not about the moment' : 'not advice'}: ${suggestion.content}`)
     }
   }
@@ -246,6 +251,7 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
     caughtRate: moments.length === 0 ? null : momentsCaught / moments.length,
     advice,
     nearNotUseful,
+    inQuiet: meeting.labels.quietMoments === undefined ? null : inQuiet,
     repeated,
     byKind,
     missedMoments: moments.filter((_, i) => caught[i] !== true)

@@ -87,6 +87,14 @@ test('live suggestions count by meaning: about the moment and advice; the proxim
   t.equal(score.caughtRate, 0.5)
   t.same(score.missedMoments.map((moment) => moment.kind), ['action'])
   t.equal(score.nearNotUseful.length, 3)
+  t.equal(score.inQuiet, null, 'no quiet labels, no quiet count')
+
+  const quiet = scoreSuggestions({ ...m, labels: { ...m.labels, quietMoments: [{ from: 0, to: 0, why: 'greeting' }, { from: 5, to: 5, why: 'wrap-up' }] } }, [
+    published(0, { kind: 'question', content: 'Open question: "morning all"' }),
+    published(2, { kind: 'risk', content: 'Agree a fallback in case the push fix misses this sprint because of the Firebase SDK upgrade' }),
+    published(5, { kind: 'action', content: 'Assign an owner for this' })
+  ])
+  t.equal(quiet.inQuiet, 2, 'the greeting and the wrap-up suggestions are in quiet passages; the useful one is not counted')
 
   const better = scoreSuggestions(m, [published(4, { kind: 'action', content: 'Ask who will give Marta a heads-up that the push fix may slip' })])
   t.equal(better.useful, 1, 'advice in its own words that states the moment (matched on the label\'s advice) counts')
