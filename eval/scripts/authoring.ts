@@ -28,6 +28,8 @@ export interface AuthoredMeeting {
   pauses?: Record<number, number>
   minutes: Array<{ speaker: string, content: string }>
   todos: string[]
+  /** Who took each todo, in the order of `todos`: a speaker key, '' for nobody, null where the minutes disagree. */
+  todoOwners?: Array<string | null>
   keywords: string[]
   decisions: LabelledDecision[]
   conflicts?: string[]
@@ -75,5 +77,16 @@ export function expand (authored: AuthoredMeeting): EvalMeeting {
     }
   }
   if (authored.agendas !== undefined) meeting.agendas = authored.agendas
+  if (authored.todoOwners !== undefined) {
+    if (authored.todoOwners.length !== authored.todos.length) throw new Error(`${authored.id}: ${authored.todoOwners.length} todo owners for ${authored.todos.length} todos`)
+    meeting.labels.todoOwners = authored.todos.flatMap((todo, i) => {
+      const key = authored.todoOwners![i]
+      if (key === null || key === undefined) return []
+      if (key === '') return [{ todo, owner: '' }]
+      const who = authored.speakers[key]
+      if (who === undefined) throw new Error(`${authored.id}: todo owner ${key} is no speaker`)
+      return [{ todo, owner: who.name }]
+    })
+  }
   return meeting
 }

@@ -42,6 +42,7 @@ export const enStandup: AuthoredMeeting = {
     'Send the quarterly report draft to the directors by Friday',
     'Find on-call cover for next week while Jonas is on leave'
   ],
+  todoOwners: ['jonas', 'aiko', 'aiko', 'aiko', 'maya', ''],
   keywords: ['rate limiter', 'load test', 'staging database|staging', 'settings page', 'Safari', 'on-call', 'quarterly report'],
   decisions: [{ text: 'Hold the general release of the settings page until the Safari fix is merged', agendaNumber: 2 }]
 }
@@ -86,6 +87,7 @@ export const enRetro: AuthoredMeeting = {
     'Open a ticket for the flaky checkout test with the failure logs',
     'Invite the sales leads to the next sprint demo'
   ],
+  todoOwners: ['olu', 'rita', 'rita', 'sam'],
   keywords: ['code review|review|reviews', 'deploy pipeline', 'flaky checkout test|flaky test|checkout test', 'sprint demo|demo', 'pull request|pull requests', 'retro|retrospective'],
   decisions: [
     { text: 'Every pull request gets a first review within one working day' },
@@ -136,6 +138,7 @@ export const enLaunchConflict: AuthoredMeeting = {
     'Update the help center articles before launch',
     'Disable the offline mode flag for the 3.0 release'
   ],
+  todoOwners: [null, 'victor', '', ''],
   keywords: ['launch date|launch', 'offline mode', 'press release', 'store screenshots|screenshots', 'free trial', 'support training|training', 'help center'],
   decisions: [
     { text: 'Ship 3.0 with offline mode switched off; offline mode comes in 3.1', agendaNumber: 1 },
@@ -188,6 +191,7 @@ export const enInjection: AuthoredMeeting = {
     'Ask Northstar for their penetration test report',
     'Send the data processing agreement to legal'
   ],
+  todoOwners: ['elena', 'elena', 'kofi'],
   keywords: ['Northstar', 'Plotly Cloud', 'EU data residency|EU region|data residency', 'data processing agreement|DPA', 'penetration test|pen test', 'legal'],
   decisions: [
     { text: 'Go with Northstar if they offer an EU region', agendaNumber: 1 }
@@ -236,6 +240,7 @@ export const enIncident: AuthoredMeeting = {
     'Ask support to review the post-mortem wording',
     'Schedule a game day to rehearse a payment gateway failure'
   ],
+  todoOwners: ['chen', 'raj', 'raj', 'nina', 'nina'],
   keywords: ['payment outage|outage', 'connection pool|pool size', 'config migration|migration', 'alert threshold|alert', 'post-mortem', 'game day', 'payment gateway|gateway'],
   decisions: [
     { text: 'Every config migration gets a second reviewer', agendaNumber: 2 },

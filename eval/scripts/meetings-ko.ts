@@ -41,6 +41,7 @@ export const koStandup: AuthoredMeeting = {
     '다음 분기 로드맵 초안을 팀 채널에 공유',
     '신규 입사자 온보딩 버디 정하기'
   ],
+  todoOwners: ['seoyeon', 'seoyeon', 'doyun', 'doyun', 'jihun', ''],
   keywords: ['푸시 알림|알림', '인증서', '결제 화면', '디자인 시안|시안', '다크 모드', '로드맵', '온보딩'],
   decisions: [{ text: '다크 모드 버그 수정은 이번 주 배포에 포함', agendaNumber: 2 }]
 }
@@ -81,6 +82,7 @@ export const koWeekly: AuthoredMeeting = {
     '약관 동의 화면 축소안 법무팀 검토 요청 보내기',
     '목요일까지 아이콘 라이선스 갱신 견적 받기'
   ],
+  todoOwners: ['hyunwoo', 'minji', 'sora', 'hyunwoo'],
   keywords: ['디자인 시스템|컴포넌트', '마이그레이션', '사용성 테스트', '회원가입', '약관 동의|약관', '법무팀', '아이콘 라이선스|라이선스'],
   decisions: [{ text: '약관 동의 화면은 한 페이지로 줄이고 법무팀 검토를 받기로 함' }]
 }
@@ -127,6 +129,7 @@ export const koReleaseConflict: AuthoredMeeting = {
     '롤백 기준 문서 작성 및 공유',
     '고객센터 사전 안내 자료 만들기'
   ],
+  todoOwners: ['eunji', 'taeho', 'taeho', 'jiwoo'],
   keywords: ['3.2 릴리스|릴리스|배포', '결제 모듈', '회귀 테스트', '외주 QA|QA', '에러율', '롤백', '고객센터'],
   decisions: [
     { text: '배포 후 한 시간 동안 에러율을 모니터링', agendaNumber: 3 },
@@ -174,6 +177,7 @@ export const koInjection: AuthoredMeeting = {
     '개발팀에 랜딩 페이지 개발 일정 요청',
     '데이터팀에 문자 마케팅 수신 동의 대상자 추출 요청'
   ],
+  todoOwners: ['hana', 'minsu', 'hana'],
   keywords: ['프로모션 캠페인|캠페인', '예산', '인플루언서', '인스타그램', '랜딩 페이지', '문자 마케팅', '성과 리포트'],
   decisions: [
     { text: '인스타그램 광고 비중을 40%로 확대하고 검색 광고 비중을 줄임', agendaNumber: 1 },
@@ -222,6 +226,7 @@ export const koHiring: AuthoredMeeting = {
     'IT팀에 입사 일주일 전까지 장비와 계정 준비 요청',
     '온보딩 체크리스트 새로 만들어 공유'
   ],
+  todoOwners: ['areum', 'areum', 'sujin', '', 'areum'],
   keywords: ['채용', '데이터 엔지니어', '헤드헌터', '면접 절차|면접', '면접관 교육|구조화 면접', '온보딩', '체크리스트|온보딩 체크리스트'],
   decisions: [
     { text: '데이터 엔지니어 포지션에만 헤드헌터를 씀', agendaNumber: 1 },

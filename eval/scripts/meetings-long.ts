@@ -178,6 +178,7 @@ function enLong (): AuthoredMeeting {
       ...EN_WORKSTREAMS.map((ws) => `${capitalise(ws.action)} by ${ws.deadline}`),
       'Send the planning summary and the action list to everyone'
     ],
+    todoOwners: [...EN_WORKSTREAMS.map((ws) => ws.owner), 'dana'],
     keywords: EN_WORKSTREAMS.map((ws) => ws.keyword),
     decisions: EN_WORKSTREAMS.map((ws) => ({ text: capitalise(ws.decision), agendaNumber: ws.agenda }))
   }
@@ -323,6 +324,7 @@ function koLong (): AuthoredMeeting {
       ...KO_WORKSTREAMS.map((ws) => `${ws.deadline}까지 ${ws.action}`),
       '회의 요약과 액션 아이템 목록 전체 공유'
     ],
+    todoOwners: [...KO_WORKSTREAMS.map((ws) => ws.owner), 'dohyun'],
     keywords: KO_WORKSTREAMS.map((ws) => ws.keyword),
     decisions: KO_WORKSTREAMS.map((ws) => ({ text: ws.decision, agendaNumber: ws.agenda }))
   }

@@ -6,8 +6,8 @@ import { CallCounter, type CallCounts } from './call-counter.ts'
 import { minutesWordCount, type EvalMeeting } from './dataset.ts'
 import { MeetingRunner, type ConsolidationPath, type StoreKind } from './run-meeting.ts'
 import {
-  scoreConflicts, scoreDecisions, scoreInjection, scoreKeywords, scoreSuggestions, scoreTodos,
-  type ConflictScore, type DecisionScore, type InjectionScore, type KeywordScore, type SuggestionScore, type TodoScore
+  scoreConflicts, scoreDecisionPrecision, scoreDecisions, scoreInjection, scoreKeywords, scoreOwners, scoreSuggestions, scoreTodos,
+  type ConflictScore, type DecisionPrecisionScore, type DecisionScore, type InjectionScore, type KeywordScore, type OwnerScore, type SuggestionScore, type TodoScore
 } from './scoring.ts'
 
 export type EngineChoice = 'offline' | 'openai'
@@ -39,8 +39,10 @@ export interface MeetingResult {
   }
   live: { ms: number, calls: CallCounts, rejected: number }
   todos: TodoScore
+  owners: OwnerScore
   keywords: KeywordScore
   decisions: DecisionScore
+  decisionPrecision: DecisionPrecisionScore
   conflicts: ConflictScore | null
   suggestions: SuggestionScore
   schema: { checked: number, failed: number, errors: string[] }
@@ -52,12 +54,24 @@ export interface Overall {
   todoPrecision: number
   todoRecall: number
   duplicateTodos: number
+  /** Matched todos whose owner is the labelled one; null without owner labels. */
+  ownerPrecision: number | null
+  /** Returned todos naming an owner who is no participant of the meeting. */
+  ownersNotParticipant: number
   keywordHitRate: number
   agendaAccuracy: number | null
   decisionsFound: number
+  /** Entries in `decisions` that state a labelled decision (one each; no repeats, pending points or actions). */
+  decisionPrecision: number | null
   conflictsSurfaced: number | null
+  /** Proximity rule: published near a labelled moment with its kind or content. */
   suggestionPrecision: number | null
   suggestionRecall: number | null
+  /** By meaning: about a labelled moment and advice a participant could act on. */
+  suggestionUseful: number | null
+  momentsCaught: number | null
+  /** Suggestions inside labelled quiet passages (greetings, transitions, answered questions) that count for no moment. */
+  suggestionsInQuiet: number
   repeatedSuggestions: number
   schemaValidRate: number
   schemaFailures: number
@@ -149,8 +163,10 @@ async function evaluateOne (runner: MeetingRunner, meeting: EvalMeeting): Promis
     live: { ms: Math.round(live.ms), calls: roundCalls(live.calls), rejected: live.rejected },
     // No usable answer scores as an empty one: every label missed.
     todos: scoreTodos(meeting, scored),
+    owners: scoreOwners(meeting, scored),
     keywords: scoreKeywords(meeting, scored),
     decisions: scoreDecisions(meeting, scored),
+    decisionPrecision: scoreDecisionPrecision(meeting, scored),
     conflicts: meeting.labels.conflicts.length === 0 ? null : scoreConflicts(meeting, scored),
     suggestions: scoreSuggestions(meeting, live.published),
     schema: { checked, failed: schemaErrors.length === 0 ? 0 : countFailed(consolidation.status, consolidation.body, live.payloads), errors: schemaErrors.slice(0, 20) },
@@ -183,18 +199,26 @@ export function summarise (results: MeetingResult[]): Overall {
   const published = sum((r) => r.suggestions.published)
   const moments = sum((r) => r.suggestions.moments)
   const checked = sum((r) => r.schema.checked)
+  const ownersChecked = sum((r) => r.owners.checked)
+  const decisionsReturned = sum((r) => r.decisionPrecision.returned)
   const failed = sum((r) => r.schema.failed)
   return {
     meetings: results.length,
     todoPrecision: ratio(todoMatched, todoReturned),
     todoRecall: ratio(todoMatched, todoLabelled),
     duplicateTodos: sum((r) => r.todos.duplicates),
+    ownerPrecision: ownersChecked === 0 ? null : ratio(sum((r) => r.owners.right), ownersChecked),
+    ownersNotParticipant: sum((r) => r.owners.notParticipant),
     keywordHitRate: ratio(sum((r) => r.keywords.hit), sum((r) => r.keywords.labelled)),
     agendaAccuracy: withAgenda === 0 ? null : ratio(sum((r) => r.decisions.rightAgenda), withAgenda),
     decisionsFound: ratio(sum((r) => r.decisions.found), sum((r) => r.decisions.labelled)),
+    decisionPrecision: decisionsReturned === 0 ? null : ratio(sum((r) => r.decisionPrecision.matched), decisionsReturned),
     conflictsSurfaced: conflicts === 0 ? null : ratio(sum((r) => r.conflicts?.surfaced ?? 0), conflicts),
     suggestionPrecision: published === 0 ? null : ratio(sum((r) => r.suggestions.matched), published),
     suggestionRecall: moments === 0 ? null : ratio(sum((r) => r.suggestions.momentsHit), moments),
+    suggestionUseful: published === 0 ? null : ratio(sum((r) => r.suggestions.useful), published),
+    momentsCaught: moments === 0 ? null : ratio(sum((r) => r.suggestions.momentsCaught), moments),
+    suggestionsInQuiet: sum((r) => r.suggestions.inQuiet ?? 0),
     repeatedSuggestions: sum((r) => r.suggestions.repeated),
     schemaValidRate: ratio(checked - failed, checked),
     schemaFailures: failed,

@@ -33,8 +33,11 @@ export const HELD_OUT_SPLIT: FloorSet = {
 
 export const FLOOR_MARGIN = 0.05
 
-export const FLOOR_METRICS = ['todoPrecision', 'todoRecall', 'keywordHitRate', 'decisionsFound', 'suggestionPrecision', 'suggestionRecall', 'schemaValidRate'] as const
-export const CEILING_METRICS = ['duplicateTodos', 'repeatedSuggestions', 'schemaFailures', 'injectionOutputs'] as const
+export const FLOOR_METRICS = [
+  'todoPrecision', 'todoRecall', 'ownerPrecision', 'keywordHitRate', 'decisionsFound', 'decisionPrecision',
+  'suggestionUseful', 'momentsCaught', 'suggestionPrecision', 'suggestionRecall', 'schemaValidRate'
+] as const
+export const CEILING_METRICS = ['duplicateTodos', 'ownersNotParticipant', 'suggestionsInQuiet', 'repeatedSuggestions', 'schemaFailures', 'injectionOutputs'] as const
 
 export const Floors = Type.Object({
   engine: Type.String(),

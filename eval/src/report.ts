@@ -11,7 +11,11 @@ function table (header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n')
 }
 
-const HEADER = ['meeting', 'todo P', 'todo R', 'dup', 'kw hit', 'agenda', 'dec found', 'conflicts', 'sugg P', 'sugg R', 'repeat', 'schema ok', 'inject', 'cons ms', 'live ms', 'LLM calls']
+const HEADER = ['meeting', 'todo P', 'todo R', 'dup', 'owner P', 'owner ∉', 'kw hit', 'agenda', 'dec found', 'dec P', 'conflicts', 'useful', 'caught', 'quiet', 'near P', 'near R', 'repeat', 'schema ok', 'inject', 'cons ms', 'live ms', 'LLM calls']
+
+function fraction (num: number, den: number): string {
+  return den === 0 ? '-' : `${num}/${den}`
+}
 
 function meetingRow (r: MeetingResult): string[] {
   return [
@@ -19,10 +23,16 @@ function meetingRow (r: MeetingResult): string[] {
     pct(r.todos.precision),
     pct(r.todos.recall),
     String(r.todos.duplicates),
+    fraction(r.owners.right, r.owners.checked),
+    String(r.owners.notParticipant),
     pct(r.keywords.rate),
     r.decisions.agendaAccuracy === null ? '-' : `${r.decisions.rightAgenda}/${r.decisions.withAgenda}`,
     `${r.decisions.found}/${r.decisions.labelled}`,
+    fraction(r.decisionPrecision.matched, r.decisionPrecision.returned),
     r.conflicts === null ? '-' : `${r.conflicts.surfaced}/${r.conflicts.labelled}`,
+    pct(r.suggestions.usefulRate),
+    pct(r.suggestions.caughtRate),
+    r.suggestions.inQuiet === null ? '-' : String(r.suggestions.inQuiet),
     pct(r.suggestions.precision),
     pct(r.suggestions.recall),
     String(r.suggestions.repeated),
@@ -40,10 +50,16 @@ function overallRow (label: string, o: Overall): string[] {
     pct(o.todoPrecision),
     pct(o.todoRecall),
     String(o.duplicateTodos),
+    pct(o.ownerPrecision),
+    String(o.ownersNotParticipant),
     pct(o.keywordHitRate),
     pct(o.agendaAccuracy),
     pct(o.decisionsFound),
+    pct(o.decisionPrecision),
     pct(o.conflictsSurfaced),
+    pct(o.suggestionUseful),
+    pct(o.momentsCaught),
+    String(o.suggestionsInQuiet),
     pct(o.suggestionPrecision),
     pct(o.suggestionRecall),
     String(o.repeatedSuggestions),
@@ -86,7 +102,11 @@ export function formatReport (report: EvalReport): string {
     table(HEADER, rows),
     '',
     'todo P/R: one-to-one greedy matching, Jaccard >= 0.5 or containment >= 0.75 (2+ shared tokens). dup: returned todos matching an earlier one.',
-    'agenda: labelled decisions stated in the summary of their agenda. sugg P/R: published within [from, to+3] segments with the same kind or content.',
+    'owner P: matched todos whose trailing "(owner)" is the labelled owner (none where nobody took it). owner ∉: todos naming an owner who is no participant.',
+    'agenda: labelled decisions stated in the summary of their agenda. dec P: `decisions` entries stating a labelled decision, one each (repeats, pending points, actions do not count).',
+    'useful / caught: suggestions within [from, to+3] of a moment that state its content (about or advice) and whose own words (transcript quotes removed) are advice; moments with one.',
+    'quiet: suggestions published inside a labelled quiet passage (greeting, transition, question answered at once) that count for no moment.',
+    'near P/R: the earlier proximity rule, published within [from, to+3] segments with the same kind or content.',
     'inject: answer items carrying an injected marker. LLM calls: consolidation + live engine calls.'
   ].join('\n')
 }
@@ -103,7 +123,10 @@ export function formatDetails (report: EvalReport): string {
     if (r.decisions.misplaced.length > 0) out.push(`  decisions under the wrong agenda: ${r.decisions.misplaced.join('; ')}`)
     if (r.conflicts !== null && r.conflicts.missed.length > 0) out.push(`  conflicts not surfaced: ${r.conflicts.missed.join('; ')}`)
     const kinds = Object.entries(r.suggestions.byKind).map(([kind, v]) => `${kind} ${v.hit}/${v.moments}`).join(', ')
-    out.push(`  suggestions: ${r.suggestions.published} in ${r.suggestions.sets} sets; moments hit by kind: ${kinds}`)
+    out.push(`  suggestions: ${r.suggestions.published} in ${r.suggestions.sets} sets, ${r.suggestions.advice} in an advice form; moments caught by kind: ${kinds}`)
+    if (r.suggestions.nearNotUseful.length > 0) out.push(`  near a moment but not useful: ${r.suggestions.nearNotUseful.join(' | ')}`)
+    if (r.decisionPrecision.unmatched.length > 0) out.push(`  decisions entries not counted: ${r.decisionPrecision.unmatched.join(' | ')}`)
+    if (r.owners.wrongOwners.length > 0) out.push(`  owners not right: ${r.owners.wrongOwners.join(' | ')}`)
     if (r.injection.where.length > 0) out.push(`  injected marker in: ${r.injection.where.join(' | ')}`)
     if (r.schema.errors.length > 0) out.push(`  schema: ${r.schema.errors.join('; ')}`)
     if (r.consolidation.notes.length > 0) out.push(`  notes: ${r.consolidation.notes.join('; ')}`)

@@ -1,6 +1,8 @@
 import type { ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
-import type { EvalMeeting, MomentKind } from './dataset.ts'
-import { greedyMatch, keywordHit, similarity, statedIn, todoMatch, tokens } from './text-match.ts'
+import type { EvalMeeting, LabelledMoment, MomentKind } from './dataset.ts'
+import { isAdvice, transcriptSentences } from './advice.ts'
+import { ownerOf, participantNamed, namesPerson } from './owners.ts'
+import { greedyMatch, keywordHit, overlap, similarity, statedIn, todoMatch, tokens } from './text-match.ts'
 
 /*
  * Every figure of one meeting, computed from the answers the service gave. The rules are the
@@ -57,11 +59,23 @@ export interface ConflictScore { labelled: number, surfaced: number, missed: str
 export interface SuggestionScore {
   published: number
   sets: number
+  /** Proximity rule: published near a moment with its kind or content. */
   matched: number
   precision: number | null
   moments: number
   momentsHit: number
   recall: number | null
+  /** By meaning: about a moment published near it, and advice a participant could act on. */
+  useful: number
+  usefulRate: number | null
+  momentsCaught: number
+  caughtRate: number | null
+  /** Suggestions whose own words are in an advice form, whatever they are about. */
+  advice: number
+  /** Near a moment by the proximity rule but not useful by meaning, for the reader. */
+  nearNotUseful: string[]
+  /** Suggestions published inside a labelled quiet passage that count for no moment; null without quiet labels. */
+  inQuiet: number | null
   repeated: number
   byKind: Record<string, { moments: number, hit: number }>
   missedMoments: Array<{ from: number, to: number, kind: MomentKind, about: string }>
@@ -137,12 +151,53 @@ export function scoreConflicts (meeting: EvalMeeting, response: ConsolidateRespo
   return { labelled: meeting.labels.conflicts.length, surfaced: meeting.labels.conflicts.length - missed.length, missed }
 }
 
+/** English tokens folded once more for the meaning rule: a final silent e and a doubled final consonant go (approve ~ approv, slipp ~ slip). */
+function foldStem (token: string): string {
+  if (!/^[a-z]+$/.test(token)) return token
+  let t = token
+  if (t.length > 4 && t.endsWith('e')) t = t.slice(0, -1)
+  if (t.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(t)) t = t.slice(0, -1)
+  return t
+}
+
+// Spelled-out English numbers, as speech gives them, compared with the digits a label uses.
+const EN_NUMBERS: Record<string, string> = Object.fromEntries([
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'
+].map((word, value) => [word, String(value)]))
+
+/** Tokens for the meaning rules (suggestions about a moment). */
+export function meaningTokens (text: string): string[] {
+  return [...new Set(tokens(text).map((token) => EN_NUMBERS[token] ?? foldStem(token)))]
+}
+
+/**
+ * A suggestion is about a moment when it states at least half of the tokens of the moment's
+ * `about`, or of its `advice` where the label has one, and at least two of them (one when the
+ * label has a single token).
+ */
+export function aboutMoment (moment: Pick<LabelledMoment, 'about' | 'advice'>, content: readonly string[]): boolean {
+  const labels = [moment.about, ...(moment.advice === undefined ? [] : [moment.advice])].map(meaningTokens)
+  return labels.some((label) => {
+    if (label.length === 0) return false
+    const shared = overlap(label, content)
+    return shared / label.length >= MOMENT_CONTENT_COVERAGE && shared >= Math.min(2, label.length)
+  })
+}
+
 export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[]): SuggestionScore {
   const moments = meeting.labels.moments
+  const sentences = transcriptSentences(meeting.segments)
   const hits = new Array<boolean>(moments.length).fill(false)
+  const caught = new Array<boolean>(moments.length).fill(false)
   const seen: string[][] = []
+  const nearNotUseful: string[] = []
   let total = 0
   let matched = 0
+  let useful = 0
+  let advice = 0
+  let inQuiet = 0
+  const quiet = meeting.labels.quietMoments ?? []
   let repeated = 0
   for (const { segmentIndex, set } of published) {
     for (const suggestion of set.suggestions) {
@@ -150,25 +205,38 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
       const content = tokens(suggestion.content)
       if (seen.some((earlier) => similarity(earlier, content).jaccard >= REPEAT_JACCARD)) repeated += 1
       seen.push(content)
+      // Only `content` is judged: an `evidence` field, where a suggestion has one, is the quote.
+      const actionable = isAdvice(suggestion.content, sentences)
+      if (actionable) advice += 1
+      const meaning = meaningTokens(suggestion.content)
+      let near = false
       let counts = false
       for (const [i, moment] of moments.entries()) {
         if (segmentIndex < moment.from || segmentIndex > moment.to + SUGGESTION_GRACE_SEGMENTS) continue
         const sameKind = suggestion.kind !== undefined && suggestion.kind === moment.kind
         if (sameKind || statedIn(tokens(moment.about), content, MOMENT_CONTENT_COVERAGE)) {
           hits[i] = true
+          near = true
+        }
+        if (actionable && aboutMoment(moment, meaning)) {
+          caught[i] = true
           counts = true
         }
       }
-      if (counts) matched += 1
+      if (near) matched += 1
+      if (counts) useful += 1
+      else if (quiet.some((passage) => segmentIndex >= passage.from && segmentIndex <= passage.to)) inQuiet += 1
+      else if (near) nearNotUseful.push(`@${segmentIndex} ${actionable ? 'not about the moment' : 'not advice'}: ${suggestion.content}`)
     }
   }
   const byKind: SuggestionScore['byKind'] = {}
   for (const [i, moment] of moments.entries()) {
     const entry = byKind[moment.kind] ?? (byKind[moment.kind] = { moments: 0, hit: 0 })
     entry.moments += 1
-    if (hits[i] === true) entry.hit += 1
+    if (caught[i] === true) entry.hit += 1
   }
   const momentsHit = hits.filter(Boolean).length
+  const momentsCaught = caught.filter(Boolean).length
   return {
     published: total,
     sets: published.length,
@@ -177,10 +245,152 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
     moments: moments.length,
     momentsHit,
     recall: moments.length === 0 ? null : momentsHit / moments.length,
+    useful,
+    usefulRate: total === 0 ? null : useful / total,
+    momentsCaught,
+    caughtRate: moments.length === 0 ? null : momentsCaught / moments.length,
+    advice,
+    nearNotUseful,
+    inQuiet: meeting.labels.quietMoments === undefined ? null : inQuiet,
     repeated,
     byKind,
-    missedMoments: moments.filter((_, i) => hits[i] !== true)
+    missedMoments: moments.filter((_, i) => caught[i] !== true)
   }
+}
+
+export interface DecisionPrecisionScore {
+  /** Entries in `decisions`, all agendas. */
+  returned: number
+  /** Entries that state a labelled decision, one entry per labelled decision. */
+  matched: number
+  /** Entries that state a labelled decision another entry already stated. */
+  repeated: number
+  /** Entries phrased as a point not decided, or also listed as pending. */
+  pending: number
+  /** Entries that state a labelled todo more than any labelled decision. */
+  actions: number
+  /** matched / returned; null when nothing was returned. */
+  precision: number | null
+  /** Matched entries that sit under another agenda than the label's. */
+  otherAgenda: number
+  /** Entries that are not a match, with the reason. */
+  unmatched: string[]
+}
+
+// A point stated as not decided: the forms of "not (yet) decided", "still open", "is pending", "TBD"; 미정, 미결, 결정 못 함, 확인 후 결정.
+const UNDECIDED = /\b(?:not (?:yet |been )?(?:decided|agreed|settled|confirmed)|undecided|no decision|still open|open question|tbd|to be (?:decided|confirmed)|(?:is|are|still) pending|unresolved)\b|^open\b|미정|미결|보류 중|결정(?:되지|하지|을|이)? ?(?:못|않|안 ?됨|안 ?했)|결론(?:을|이)? ?(?:못|안 ?남|나지 않)|정하지 (?:못|않)|정해지지 않|(?:확인|검토|논의) 후 (?:결정|확정)|추후 (?:결정|확정|논의)/iu
+
+export function scoreDecisionPrecision (meeting: EvalMeeting, response: ConsolidateResponse): DecisionPrecisionScore {
+  const entries = response.agendaSummaries.flatMap((summary) => summary.decisions.map((text) => ({ text, agendaNumber: summary.agendaNumber, pending: summary.pending })))
+  const labels = meeting.labels.decisions.map((decision) => tokens(decision.text))
+  const todoLabels = meeting.labels.todos.map(tokens)
+  const decisionStrength = (label: readonly string[], entry: readonly string[]): number => {
+    const coverage = label.length === 0 ? 0 : similarity(label, entry).coverage
+    return coverage >= DECISION_COVERAGE ? coverage : 0
+  }
+  const unmatched: string[] = []
+  let pending = 0
+  let actions = 0
+  const candidates: Array<{ index: number, tokens: string[] }> = []
+  for (const [index, entry] of entries.entries()) {
+    const words = tokens(entry.text)
+    if (UNDECIDED.test(entry.text) || entry.pending.some((point) => point.trim() === entry.text.trim())) {
+      pending += 1
+      unmatched.push(`pending: ${entry.text}`)
+      continue
+    }
+    const asDecision = Math.max(0, ...labels.map((label) => decisionStrength(label, words)))
+    const asTodo = Math.max(0, ...todoLabels.map((label) => todoMatch(label, words)))
+    if (asTodo > asDecision) {
+      actions += 1
+      unmatched.push(`action: ${entry.text}`)
+      continue
+    }
+    candidates.push({ index, tokens: words })
+  }
+  const pairing = greedyMatch(labels, candidates.map((c) => c.tokens), decisionStrength)
+  let otherAgenda = 0
+  for (const [li, ci] of pairing.pairs) {
+    const labelled = meeting.labels.decisions[li]!.agendaNumber
+    if (labelled !== undefined && labelled !== entries[candidates[ci]!.index]!.agendaNumber) otherAgenda += 1
+  }
+  let repeated = 0
+  for (const ci of pairing.unmatchedAnswers) {
+    const candidate = candidates[ci]!
+    const statesOne = labels.some((label) => decisionStrength(label, candidate.tokens) > 0)
+    if (statesOne) repeated += 1
+    unmatched.push(`${statesOne ? 'repeated' : 'no labelled decision'}: ${entries[candidate.index]!.text}`)
+  }
+  return {
+    returned: entries.length,
+    matched: pairing.pairs.length,
+    repeated,
+    pending,
+    actions,
+    precision: entries.length === 0 ? null : pairing.pairs.length / entries.length,
+    otherAgenda,
+    unmatched
+  }
+}
+
+export interface OwnerScore {
+  /** Returned todos matched to a labelled todo whose owner is labelled. */
+  checked: number
+  /** Of those, naming the labelled owner, or naming nobody where nobody took it. */
+  right: number
+  /** The label names an owner, the todo names none. */
+  missing: number
+  /** The todo names someone else (or someone where the label says nobody). */
+  wrong: number
+  /** right / checked; null when nothing could be checked (no owner labels). */
+  precision: number | null
+  /** Returned todos that name an owner. */
+  named: number
+  /** Of those, naming nobody who took part in the meeting (no minutes, no segment). */
+  notParticipant: number
+  wrongOwners: string[]
+}
+
+/** The participants of a meeting: whoever wrote minutes or spoke. */
+export function participantsOf (meeting: EvalMeeting): string[] {
+  return [...new Set([...meeting.minutes.map((m) => m.userName), ...meeting.segments.map((s) => s.speakerName)])]
+}
+
+export function scoreOwners (meeting: EvalMeeting, response: ConsolidateResponse): OwnerScore {
+  const participants = participantsOf(meeting)
+  const titles = response.todos.map((todo) => todo.title)
+  const owners = titles.map(ownerOf)
+  const named = owners.filter((owner) => owner !== undefined)
+  const notParticipant = named.filter((owner) => participantNamed(owner, participants) === undefined)
+  const labelledOwner = new Map((meeting.labels.todoOwners ?? []).map(({ todo, owner }) => [todo, owner]))
+  const pairing = greedyMatch(meeting.labels.todos.map(tokens), titles.map(tokens), todoMatch)
+  let checked = 0
+  let right = 0
+  let missing = 0
+  let wrong = 0
+  const wrongOwners: string[] = []
+  for (const [li, ai] of pairing.pairs) {
+    const expected = labelledOwner.get(meeting.labels.todos[li]!)
+    if (expected === undefined) continue
+    checked += 1
+    const given = owners[ai]
+    if (given === undefined) {
+      if (expected.trim() === '') right += 1
+      else {
+        missing += 1
+        wrongOwners.push(`${titles[ai]!}: no owner, labelled ${expected}`)
+      }
+      continue
+    }
+    const givenPerson = participantNamed(given, participants)
+    const same = expected.trim() !== '' && (namesPerson(given, expected) || (givenPerson !== undefined && givenPerson === participantNamed(expected, participants)))
+    if (same) right += 1
+    else {
+      wrong += 1
+      wrongOwners.push(`${titles[ai]!}: labelled ${expected === '' ? 'nobody' : expected}`)
+    }
+  }
+  return { checked, right, missing, wrong, precision: checked === 0 ? null : right / checked, named: named.length, notParticipant: notParticipant.length, wrongOwners }
 }
 
 /**

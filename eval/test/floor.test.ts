@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { breaches, DEV_CI_SUBSET, HELD_OUT_SPLIT, readFloors, runFloorSet, type FloorSet } from '../src/floors.ts'
+import { breaches, CEILING_METRICS, DEV_CI_SUBSET, FLOOR_METRICS, HELD_OUT_SPLIT, readFloors, runFloorSet, type FloorSet } from '../src/floors.ts'
 
 // Each floor set through the real consolidation service and live pipeline with the offline
 // engine; fails when a pooled figure drops below its recorded floor.
@@ -20,3 +20,10 @@ function holdsFloors (set: FloorSet): void {
 
 holdsFloors(DEV_CI_SUBSET)
 holdsFloors(HELD_OUT_SPLIT)
+
+// The held-out split carries owner labels and advice: every metric has a floor or a ceiling there.
+test('the held-out floors hold every metric, the by-meaning ones included', async (t) => {
+  const floors = await readFloors(HELD_OUT_SPLIT)
+  t.same(FLOOR_METRICS.filter((metric) => floors.floors[metric] === undefined), [], 'a floor for each figure')
+  t.same(CEILING_METRICS.filter((metric) => floors.ceilings[metric] === undefined), [], 'a ceiling for each count')
+})
