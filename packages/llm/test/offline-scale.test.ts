@@ -3,9 +3,10 @@ import { OfflineEngine } from '../src/index.ts'
 import type { MinutesPart } from '../src/engine.ts'
 
 /*
- * A three-hour meeting must not take the consolidation budget: the offline engine is the
- * fallback when that budget runs out. Every step has to stay near-linear in the text, which
- * this guards with a generous bound (timing targets belong in benchmarks; the time is printed).
+ * A three-hour meeting through both of the service's paths (one chunk, and one chunk per
+ * participant reduced together) gives a complete answer. How long it takes is printed, not
+ * asserted: on a shared CI machine wall time measures the neighbours. The time and its growth
+ * with the input are the job of bench/consolidation-scaling and bench/offline-consolidation.
  */
 
 // A deterministic generator of varied minutes: many topics, owners, numbers and dates, so
@@ -73,7 +74,7 @@ function generateMinutes (language: 'en' | 'ko', targetWords: number, participan
 }
 
 for (const language of ['en', 'ko'] as const) {
-  t.test(`${language}: a ~60k-word meeting is analysed and reduced well inside the budget`, async (t) => {
+  t.test(`${language}: a ~60k-word meeting is analysed and reduced on both paths`, async (t) => {
     const minutes = generateMinutes(language, 60_000)
     const words = minutes.reduce((sum, m) => sum + m.content.split(/\s+/).length, 0)
     t.ok(words >= 60_000, `${words} words`)
@@ -89,7 +90,6 @@ for (const language of ['en', 'ko'] as const) {
     const draft = await engine.reduce({ agendas, chunks: [whole, ...perParticipant] })
     const elapsed = performance.now() - started
     t.comment(`${language}: ${words} words; one chunk + reduce ${single.toFixed(0)} ms; with ${minutes.length} more chunks and a second reduce ${elapsed.toFixed(0)} ms`)
-    t.ok(elapsed < 10_000, `finished in ${elapsed.toFixed(0)} ms`)
     t.equal(draft.agendaSummaries.length, agendas.length)
     t.ok(draft.todos.length > 0, `${draft.todos.length} todos`)
     t.ok(draft.keywords.length > 0)
