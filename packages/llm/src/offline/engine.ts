@@ -74,7 +74,11 @@ export class OfflineEngine implements AnalysisEngine {
     const sources = input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({
       text: s.text, author: m.userId, section: `${m.userId}#${s.line ?? 0}`, ...(s.label === undefined ? {} : { label: s.label })
     })))
-    const keywords = extractKeywords(sources, { limit: keywordLimit(allText), boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)] })
+    const keywords = extractKeywords(sources, {
+      limit: keywordLimit(allText),
+      boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)],
+      people: input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
+    })
     const conflicts = meetingConflicts(placed, agendas, language)
     return {
       keywords: keywords.map((k) => k.text),
