@@ -54,3 +54,22 @@ t.test('a line label names its topic once per line', async (t) => {
   ])
   t.equal(list[0], 'travel budget', JSON.stringify(list))
 })
+
+t.test('phrases with one head are two topics; phrases that chain are one', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'Unit testing is green; browser testing is flaky.' },
+    { author: 'b', text: 'Browser testing needs two more runners. Unit testing coverage is 80%.' },
+    { author: 'a', text: 'The payment gateway client timed out twice.' },
+    { author: 'b', text: 'Our payment gateway client gets a retry.' }
+  ])
+  t.ok(list.includes('unit testing') && list.includes('browser testing'), JSON.stringify(list))
+  t.equal(list.filter((k) => /payment gateway|gateway client/.test(k)).length, 1, JSON.stringify(list))
+})
+
+t.test('Korean: a generic word after a noun is the predicate of a terse note', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '인증서 교체 완료.' },
+    { author: 'b', text: '인증서 교체 완료, 서버 반영은 내일.' }
+  ])
+  t.notOk(list.some((k) => k.endsWith('완료')), JSON.stringify(list))
+})

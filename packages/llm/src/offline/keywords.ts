@@ -169,14 +169,15 @@ function koreanTerms (text: string): Terms {
   raw.forEach((word, i) => {
     const stem = koreanStem(word)
     const rest = stem === undefined ? '' : word.slice(stem.length)
-    const person = raw[i + 1] === '님' || raw[i + 1] === '씨' || /(?:님|씨)$/.test(rest)
+    const person = /^(?:님|씨)/.test(raw[i + 1] ?? '') || /^(?:님|씨)/.test(rest)
     if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || person || /^\d/.test(stem)) {
       previous = undefined
       return
     }
     const generic = GENERIC_WORDS.has(stem)
     if (!generic) nouns.push({ stems: [stem], surface: stem })
-    if (previous?.bare === true && previous.stem !== stem && !(generic && GENERIC_WORDS.has(previous.stem))) {
+    // A generic word after a noun is the predicate of a terse note ("교체 완료", "법무팀 검토"), not the head of a phrase.
+    if (previous?.bare === true && previous.stem !== stem && !generic) {
       phrases.push({ stems: [previous.stem, stem], surface: `${previous.stem} ${stem}` })
     }
     previous = { stem, bare: rest === '' }
@@ -267,7 +268,11 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   for (const candidate of candidates) {
     // A phrase and its own word both in the list say the same thing twice: the phrase wins
     // when it carries most of the word's uses ("marketing budget"), else the word ("launch").
-    const clashes = result.filter((kept) => kept.stems.some((stem) => candidate.stems.includes(stem)))
+    // Two phrases with the same head are two topics ("manual testing", "regression testing");
+    // two that chain ("flaky checkout", "checkout test") are pieces of one longer phrase.
+    const contains = (a: Keyword, b: Keyword) => b.stems.every((stem) => a.stems.includes(stem))
+    const chain = (a: Keyword, b: Keyword) => a.stems.length > 1 && b.stems.length > 1 && (a.stems[a.stems.length - 1] === b.stems[0] || b.stems[b.stems.length - 1] === a.stems[0])
+    const clashes = result.filter((kept) => contains(kept, candidate) || contains(candidate, kept) || chain(kept, candidate))
     if (clashes.length === 0) {
       result.push(candidate)
     } else if (candidate.stems.length > 1 && clashes.every((kept) => kept.stems.length === 1 && candidate.sentenceCount >= 0.6 * kept.sentenceCount)) {
