@@ -95,3 +95,18 @@ t.test('the engine compares participants across agenda items and names the line 
   t.equal(conflicts.length, 1, JSON.stringify(pending))
   t.match(conflicts[0], /Tuesday.*Workshop date: moved to Thursday/)
 })
+
+t.test('a decision recorded as taken by one participant and as open by another', async (t) => {
+  t.equal(pairs([
+    { source: 'Ola', text: 'We decided to send the newsletter at a monthly cadence.' },
+    { source: 'Ravi', text: 'Newsletter cadence is not decided yet.' }
+  ]).length, 1)
+  t.equal(pairs([
+    { source: '서윤', text: '사내 교육 플랫폼은 A사로 결정함.' },
+    { source: '도현', text: '사내 교육 플랫폼 선정은 아직 확정되지 않았습니다.' }
+  ]).length, 1)
+  t.same(pairs([
+    { source: 'Ola', text: 'We decided to send the newsletter at a monthly cadence.' },
+    { source: 'Ravi', text: 'Office plants are not decided yet.' }
+  ]), [], 'not about the same subject')
+})

@@ -1,7 +1,7 @@
 import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { contentStems } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
-import { isPersonName } from './speech-acts/index.ts'
+import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
   text: string
@@ -61,6 +61,8 @@ interface Prepared {
   /** Whole-statement stems and negation, for the "same sentence, one negated" rule. */
   whole: Set<string>
   negated: boolean
+  /** The statement settles something (true) or says it is not settled (false), by its clauses' speech acts. */
+  decided?: boolean
   /** Every fact the statement states, in any clause. */
   facts: Map<string, Set<string>>
   /** Has a fact, owner or state of its own: only such statements can disagree on one. */
@@ -173,6 +175,7 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   const stems = new Set<string>()
   for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
   const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
+  const stance = decisionStance(s.text)
   const all = new Map<string, Set<string>>()
   for (const clause of clauses) for (const [kind, values] of clause.facts) for (const value of values) add(all, kind, value)
   return {
@@ -182,7 +185,8 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
     stems,
     whole,
     negated: NEGATION.test(s.text),
-    factual: clauses.some((c) => c.facts.size > 0 || c.owners.size > 0 || c.states.size > 0)
+    ...(stance === 'decided' ? { decided: true } : stance === 'undecided' ? { decided: false } : {}),
+    factual: stance === 'decided' || stance === 'undecided' || clauses.some((c) => c.facts.size > 0 || c.owners.size > 0 || c.states.size > 0)
   }
 }
 
@@ -246,9 +250,11 @@ function sameSubject (x: Clause, y: Clause, recurring: ReadonlySet<string>): num
 function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>): number {
   let best = 0
   if (a.factual && b.factual) {
+    // One participant records a decision that another records as not taken.
+    const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
     for (const x of a.clauses) {
       for (const y of b.clauses) {
-        const disagree = Math.max(factsDisagree(x.facts, y.facts, a.facts, b.facts), ownersDisagree(x.owners, y.owners) ? 1 : 0, statesDisagree(x.states, y.states) ? 0.8 : 0)
+        const disagree = Math.max(factsDisagree(x.facts, y.facts, a.facts, b.facts), ownersDisagree(x.owners, y.owners) ? 1 : 0, statesDisagree(x.states, y.states) ? 0.8 : 0, decision)
         if (disagree === 0) continue
         const subject = sameSubject(x, y, recurring) * disagree
         if (subject > best) best = subject
