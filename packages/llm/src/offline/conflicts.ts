@@ -175,7 +175,7 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   const stems = new Set<string>()
   for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
   const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
-  const stance = decisionStance(s.text)
+  const stance = DECISION_WORDING.test(s.text) ? decisionStance(s.text) : undefined
   const all = new Map<string, Set<string>>()
   for (const clause of clauses) for (const [kind, values] of clause.facts) for (const value of values) add(all, kind, value)
   return {
@@ -269,6 +269,10 @@ function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>
   }
   return best
 }
+
+// Only a statement with decision wording can take a stance on one: the clause analysis (a tagger
+// run per sentence) is spent on those alone.
+const DECISION_WORDING = /\b(?:decid|decision|agree|approv|settl|chose|choos|finali[sz]|confirm|sign|pick|go(?:ing)? with)|결정|확정|합의|승인|채택|선정|미정|정하지|정해지지/i
 
 const MAX_CONFLICTS = 8
 // Statements are compared with earlier ones within this distance, and with at most
