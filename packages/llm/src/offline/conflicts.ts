@@ -1,96 +1,346 @@
+import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { contentStems } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
+import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
   text: string
   /** Participant name, or a part label when names are lost (reduce). */
   source: string
+  /** The line's label ("Store screenshots: Leo delivers them"): the subject the statement is about. */
+  label?: string
 }
 
-const QUANTITY = /\d+(?:[.,]\d+)?(?:\s*[천백십만억]+\s*\d*)*\s*(?:%|퍼센트|percent|원|명|개|주|일|시|k|m)?/gi
+/*
+ * Two participants' minutes conflict when they say different things about the same subject:
+ * a different number, date or weekday, a different owner, opposite states ("on time" /
+ * "late", "유지" / "연기"), or the same statement with and without a negation. A statement is
+ * read clause by clause (a clause holds one subject and what is said of it), and a fact is
+ * compared only between clauses about the same subject: their topic words, the line's label
+ * included, overlap.
+ */
+
+// A number with what it counts: "14 days", "2%", "5명", "3시", "14:07", "the 14th".
+const QUANTITY = /(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)?)(?:(st|nd|rd|th)\b|\s*(%|퍼센트|percent)|([\uAC00-\uD7A3])|\s+([a-z]+))?/gi
 const WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[월화수목금토일]요일/gi
-const NEGATION = /\b(?:not|no|never|don't|doesn't|won't|isn't|aren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
+// A number after "below"/"over" or before "초과"/"이상" is a threshold: compared with thresholds only.
+const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|at most|up to|within|exceeds?|beyond)\s*$/i
+const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
+const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
+const CALENDAR_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i
 
-/** Numbers and weekdays by kind ("%", "원", "weekday", "number"), so 4% is never compared with Wednesday. */
-function facts (text: string): Map<string, Set<string>> {
-  const found = new Map<string, Set<string>>()
-  const add = (kind: string, value: string) => {
-    const set = found.get(kind) ?? new Set<string>()
-    set.add(value)
-    found.set(kind, set)
-  }
-  for (const m of text.matchAll(QUANTITY)) {
-    const value = m[0].replace(/\s+/g, '').toLowerCase()
-    add(/[%원명개주일시km]$|퍼센트$|percent$/.exec(value)?.[0] ?? 'number', value)
-  }
-  for (const m of text.matchAll(WEEKDAY)) add('weekday', m[0].toLowerCase())
-  return found
+/*
+ * Predicates that exclude each other when said of one subject. Each row is one scale with its
+ * two ends; a negated clause takes the other end ("not on time" is late).
+ */
+const OPPOSITES: Array<[string, RegExp, RegExp]> = [
+  ['timing', /\b(?:on time|on schedule|on track|early|in time)\b|정시|제때|일정대로/i, /\b(?:late|delayed|behind(?: schedule)?|overdue|slipp?(?:ed|ing)?)\b|늦|지연/i],
+  ['approval', /\b(?:approved|accepted|signed off|green-?lit)\b|승인|통과/i, /\b(?:rejected|declined|refused|turned down|vetoed)\b|반려|거절|기각/i],
+  ['scope', /\b(?:in scope|included|kept|stays?|keep(?:ing)?|as planned)\b|포함|유지/i, /\b(?:out of scope|excluded|dropped|removed|cut|cancell?ed|postponed|moved|pushed(?: back)?)\b|제외|취소|연기|미루/i],
+  ['direction', /\b(?:increased?|higher|raised?|grew|grow(?:s|ing)?)\b|증가|상승|늘리|늘어/i, /\b(?:decreased?|lower(?:ed)?|fewer|reduced?)\b|감소|하락|줄이|줄어/i],
+  ['feasibility', /\b(?:possible|feasible|doable|enough|sufficient)\b|가능|충분/i, /\b(?:impossible|infeasible|not enough|insufficient)\b|불가|부족/i]
+]
+const STATE_WORDS = /^(?:time|schedule|track|early|late|delay|behind|overdue|slip|approv|accept|reject|declin|refus|scope|includ|kept|keep|stay|exclud|drop|remov|cancel|postpon|mov|push|increas|higher|rais|decreas|lower|reduc|possibl|feasibl|enough|sufficient|minute|hour|day|week)/
+
+interface Clause {
+  /** Topic stems: what the clause is about (the label's words included, facts and names left out). */
+  topic: Set<string>
+  /** The clause's own topic stems with the sentence's first clause's (where a sentence names its subject), without the label's. */
+  own: Set<string>
+  facts: Map<string, Set<string>>
+  owners: Set<string>
+  states: Map<string, boolean>
+  negated: boolean
 }
 
-function factsDisagree (a: Map<string, Set<string>>, b: Map<string, Set<string>>): boolean {
-  for (const [kind, values] of a) {
-    const other = b.get(kind)
-    if (other !== undefined && ![...values].some((v) => other.has(v))) return true
-  }
-  return false
+interface Prepared {
+  s: Statement
+  clauses: Clause[]
+  /** Every clause's topic, for the index. */
+  stems: Set<string>
+  /** Whole-statement stems and negation, for the "same sentence, one negated" rule. */
+  whole: Set<string>
+  negated: boolean
+  /** The statement settles something (true) or says it is not settled (false), by its clauses' speech acts. */
+  decided?: boolean
+  /** Every fact the statement states, in any clause. */
+  facts: Map<string, Set<string>>
+  /** Has a fact, owner or state of its own: only such statements can disagree on one. */
+  factual: boolean
 }
 
-const MAX_CONFLICTS = 8
-// Statements are compared with the previous WINDOW ones: on a topic, far more than one meeting's minutes hold.
-const WINDOW = 400
-
-function topicStems (text: string): Set<string> {
-  return new Set([...contentStems(text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
+function add (map: Map<string, Set<string>>, kind: string, value: string): void {
+  const set = map.get(kind) ?? new Set<string>()
+  set.add(value)
+  map.set(kind, set)
 }
 
 /**
- * Pairs of statements from different sources about the same thing (shared topic words)
- * that disagree on a number, a date or a negation.
+ * Numbers by what they count ("day", "%", "명", "time", "date"), weekdays, each kind marked
+ * as a threshold when a comparison word goes with it: 14 days is compared with 30 days, never
+ * with 2% or Wednesday, and "below 20" never with "pool size 5".
+ */
+function facts (text: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>()
+  for (const m of text.matchAll(QUANTITY)) {
+    const [whole, time, value, ordinal, percent, hangul, word] = m
+    const at = m.index
+    let kind: string
+    if (time !== undefined) kind = 'time'
+    else if (ordinal !== undefined) kind = 'date'
+    else if (percent !== undefined) kind = '%'
+    else if (hangul !== undefined) kind = hangul
+    else if (word !== undefined && !ENGLISH_STOP_WORDS.has(word.toLowerCase())) kind = contentStems(word).values().next().value ?? 'number'
+    else kind = 'number'
+    const bound = BOUND_BEFORE.test(text.slice(Math.max(0, at - 14), at)) || BOUND_AFTER.test(text.slice(at + whole.length, at + whole.length + 8))
+    add(found, bound ? `bound ${kind}` : kind, (time ?? value ?? whole).replace(',', '.'))
+  }
+  for (const m of text.matchAll(WEEKDAY)) add(found, 'weekday', m[0].toLowerCase())
+  return found
+}
+
+const KOREAN_NAMED = /([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)/g
+const KOREAN_SELF = /(?:^|\s)(?:제가|내가|저는|나는|제|내)(?=\s|$)/
+// "외주 QA 업체가 진행": an organisation as the subject that does it.
+const KOREAN_ORGANISATION = /([\uAC00-\uD7A3A-Za-z]*(?:업체|팀|회사|벤더|파트너사))(?:가|이|에서|이서)?(?=\s|$)/g
+const ENGLISH_SELF = /^(?:i|i'll|i'm|i've|i'd)$/i
+// Where an English clause names who does it after the task: "… by Victor", "owner: Raj".
+const ENGLISH_OWNER_CUE = /^(?:by|owner|owners|assigned|assignee)$/i
+// What follows a doer at the head of a clause: a modal or "to" (note form), "is …ing", a verb in -s, "from the … team".
+const ENGLISH_DOER_NEXT = /^(?!(?:has|is|was|does|needs|seems|looks)$)(?:will|'ll|shall|can|to|takes|owns|handles|from|and|or|[a-z]+(?:s|ed))$/
+
+/**
+ * Who the clause says acts: a person named as its subject (a name that is never written in
+ * lower case in the minutes, followed by a verb) or after "by"/"owner", the writer for "I" /
+ * "제가", a person with 님/씨 or an organisation ("외주 QA 업체가") in Korean.
+ */
+function ownersOf (clause: string, source: string, lowerCase: ReadonlySet<string>): Set<string> {
+  const owners = new Set<string>()
+  if (/[\uAC00-\uD7A3]/.test(clause)) {
+    for (const m of clause.matchAll(KOREAN_NAMED)) owners.add(m[1]!)
+    if (KOREAN_SELF.test(clause)) owners.add(source)
+    for (const m of clause.matchAll(KOREAN_ORGANISATION)) if (m[1]!.length >= 2) owners.add(m[1]!)
+    return owners
+  }
+  const tokens = clause.split(/\s+/).map((t) => t.replace(/^[("'[]+|[)"'\].,!?:;]+$/g, '')).filter((t) => t !== '')
+  tokens.forEach((token, i) => {
+    if (ENGLISH_SELF.test(token) && i <= 1) {
+      owners.add(source)
+      return
+    }
+    const next = tokens[i + 1]?.toLowerCase() ?? ''
+    const doer = (i <= 1 && (ENGLISH_DOER_NEXT.test(next) || (next === 'is' && /ing$/.test(tokens[i + 2] ?? '')))) || ENGLISH_OWNER_CUE.test(tokens[i - 1] ?? '')
+    if (doer && !lowerCase.has(token.toLowerCase()) && !CALENDAR_WORDS.test(token) && isPersonName(token)) owners.add(token)
+  })
+  return owners
+}
+
+function statesOf (clause: string, negated: boolean): Map<string, boolean> {
+  const states = new Map<string, boolean>()
+  for (const [scale, positive, negative] of OPPOSITES) {
+    const isPositive = positive.test(clause)
+    const isNegative = negative.test(clause)
+    // A clause on both ends of a scale ("moved up", "kept the cut") says nothing clear on it.
+    if (isPositive === isNegative) continue
+    states.set(scale, isPositive !== negated)
+  }
+  return states
+}
+
+// Clause boundaries: ";", ",", "→", ":" and brackets; Korean clauses joined by "-고"/"-며"/"-지만".
+const CLAUSE_BREAK = /\s*(?:[;,→()（）]|:(?!\d)|\s[-–—]\s|(?<=[\uAC00-\uD7A3](?:고|며|지만|는데|으나))\s)\s*/
+
+function nameStems (names: Iterable<string>): Set<string> {
+  const stems = new Set<string>()
+  for (const name of names) for (const stem of contentStems(name)) stems.add(stem)
+  return stems
+}
+
+function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
+  return new Set([...contentStems(text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem) && !exclude.has(stem) && !GENERIC_WORDS.has(stem) && !STATE_WORDS.test(stem) && !CALENDAR_WORDS.test(stem)))
+}
+
+function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
+  const labelTopic = s.label === undefined ? new Set<string>() : topicOf(s.label, new Set())
+  const clauses: Clause[] = []
+  for (const piece of s.text.split(CLAUSE_BREAK)) {
+    if (piece.trim() === '') continue
+    const negated = NEGATION.test(piece)
+    const owners = ownersOf(piece, s.source, lowerCase)
+    const own = topicOf(piece, nameStems(owners))
+    const topic = new Set([...own, ...labelTopic])
+    for (const stem of clauses[0]?.own ?? []) own.add(stem)
+    clauses.push({ topic, own, facts: facts(piece), owners, states: statesOf(piece, negated), negated })
+  }
+  const stems = new Set<string>()
+  for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
+  const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
+  const stance = DECISION_WORDING.test(s.text) ? decisionStance(s.text) : undefined
+  const all = new Map<string, Set<string>>()
+  for (const clause of clauses) for (const [kind, values] of clause.facts) for (const value of values) add(all, kind, value)
+  return {
+    s,
+    clauses,
+    facts: all,
+    stems,
+    whole,
+    negated: NEGATION.test(s.text),
+    ...(stance === 'decided' ? { decided: true } : stance === 'undecided' ? { decided: false } : {}),
+    factual: stance === 'decided' || stance === 'undecided' || clauses.some((c) => c.facts.size > 0 || c.owners.size > 0 || c.states.size > 0)
+  }
+}
+
+/**
+ * The strongest kind on which two clauses state different values, 0 when none: each clause's
+ * value is missing from the other statement altogether (notes that list "3.0" and "3.1" both do
+ * not disagree on either). A bare number counts less than one with what it counts.
+ */
+function factsDisagree (x: Map<string, Set<string>>, y: Map<string, Set<string>>, allA: Map<string, Set<string>>, allB: Map<string, Set<string>>): number {
+  let strength = 0
+  for (const [kind, values] of x) {
+    const other = y.get(kind)
+    if (other === undefined || [...values].some((v) => other.has(v))) continue
+    const inB = allB.get(kind)
+    const inA = allA.get(kind)
+    if ([...values].some((v) => inB?.has(v) === true) || [...other].some((v) => inA?.has(v) === true)) continue
+    strength = Math.max(strength, kind === 'number' ? 0.6 : 1)
+  }
+  return strength
+}
+
+/** "은지" and "송은지", "Grace" and "grace": the same person written two ways. */
+function samePerson (a: string, b: string): boolean {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x === y || (Math.min(x.length, y.length) >= 2 && (x.endsWith(y) || y.endsWith(x) || x.startsWith(y) || y.startsWith(x)))
+}
+
+function ownersDisagree (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false
+  for (const x of a) for (const y of b) if (samePerson(x, y)) return false
+  return true
+}
+
+function statesDisagree (a: ReadonlyMap<string, boolean>, b: ReadonlyMap<string, boolean>): boolean {
+  for (const [scale, value] of a) if (b.has(scale) && b.get(scale) !== value) return true
+  return false
+}
+
+/**
+ * How closely two clauses are about one subject, 0 when they are not: at least two shared
+ * topic words, or one that makes up half of the shorter clause's topic ("Detection was on
+ * time" / "detection was 12 minutes late").
+ */
+function sameSubject (x: Clause, y: Clause, recurring: ReadonlySet<string>): number {
+  const a = x.topic
+  const b = y.topic
+  if (a.size === 0 || b.size === 0) return 0
+  // Each clause naming a topic of the minutes that the other lacks ("Progress on crash rate …" /
+  // "Progress on onboarding emails …"): the same sentence said of two subjects, no conflict.
+  const lacks = (mine: ReadonlySet<string>, other: ReadonlySet<string>) => [...mine].some((stem) => recurring.has(stem) && overlap(new Set([stem]), other) === 0)
+  if (lacks(x.own, b) && lacks(y.own, a)) return 0
+  const shared = overlap(a, b)
+  if (shared === 0) return 0
+  const containment = shared / Math.min(a.size, b.size)
+  if (shared < 2 && containment < 0.5) return 0
+  return containment * 0.5 + shared / (a.size + b.size - shared)
+}
+
+/** How strongly a and b contradict each other, 0 when they do not. */
+function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>): number {
+  let best = 0
+  if (a.factual && b.factual) {
+    // One participant records a decision that another records as not taken.
+    const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
+    for (const x of a.clauses) {
+      for (const y of b.clauses) {
+        const disagree = Math.max(factsDisagree(x.facts, y.facts, a.facts, b.facts), ownersDisagree(x.owners, y.owners) ? 1 : 0, statesDisagree(x.states, y.states) ? 0.8 : 0, decision)
+        if (disagree === 0) continue
+        const subject = sameSubject(x, y, recurring) * disagree
+        if (subject > best) best = subject
+      }
+    }
+  }
+  // A negation flips meaning only between statements that are otherwise nearly the same.
+  if (a.negated !== b.negated) {
+    const shared = overlap(a.whole, b.whole)
+    const similarity = shared / (a.whole.size + b.whole.size - shared || 1)
+    if (shared >= 2 && similarity >= 0.6 && similarity > best) best = similarity
+  }
+  return best
+}
+
+// Only a statement with decision wording can take a stance on one: the clause analysis (a tagger
+// run per sentence) is spent on those alone.
+const DECISION_WORDING = /\b(?:decid|decision|agree|approv|settl|chose|choos|finali[sz]|confirm|sign|pick|go(?:ing)? with)|결정|확정|합의|승인|채택|선정|미정|정하지|정해지지/i
+
+const MAX_CONFLICTS = 8
+// Statements are compared with earlier ones within this distance, and with at most
+// MAX_COMPARED of them (the nearest first): the work per statement is bounded, so the search
+// grows linearly with the minutes however many statements share a common word.
+const WINDOW = 400
+const MAX_COMPARED = 48
+
+/**
+ * Pairs of statements from different sources about the same subject that disagree on a
+ * number, a date, an owner, a state or a negation.
  */
 export function findConflicts (statements: Statement[], limit = MAX_CONFLICTS): Array<[Statement, Statement]> {
-  const found: Array<{ i: number, j: number, similarity: number }> = []
-  const prepared = statements.map((s) => ({ s, stems: topicStems(s.text), facts: facts(s.text), negated: NEGATION.test(s.text) }))
-  // Only statements sharing topic words can conflict, and only on a fact both state or on a
-  // negation one of them carries: indexes by those spare comparing all pairs.
-  const withFacts = new SimilarityIndex()
-  const negated = new SimilarityIndex()
-  const plain = new SimilarityIndex()
+  const found: Array<{ i: number, j: number, strength: number }> = []
+  // Words written in lower case somewhere are common nouns, never a person ("Config migrations need …").
+  const lowerCase = new Set<string>()
+  for (const s of statements) for (const m of s.text.matchAll(/(?<![\p{L}])\p{Ll}+/gu)) lowerCase.add(m[0])
+  const prepared = statements.map((s) => prepare(s, lowerCase))
+  // Topic words said in more than one statement: the subjects the minutes keep coming back to.
+  const seen = new Set<string>()
+  const recurring = new Set<string>()
+  for (const p of prepared) {
+    const own = new Set<string>()
+    for (const clause of p.clauses) for (const stem of clause.own) own.add(stem)
+    for (const stem of own) {
+      if (seen.has(stem)) recurring.add(stem)
+      seen.add(stem)
+    }
+  }
+  // Only statements sharing topic words can conflict: the index spares comparing all pairs.
+  const index = new SimilarityIndex()
   prepared.forEach((b, j) => {
-    const needed = Math.max(2, Math.ceil(0.3 * b.stems.size - 1e-9))
-    const nearlySame = Math.max(2, Math.ceil(0.6 * b.stems.size - 1e-9))
-    const candidates = new Set([
-      ...(b.facts.size > 0 ? withFacts.candidates(b.stems, needed, j - WINDOW) : []),
-      ...(b.negated ? plain : negated).candidates(b.stems, nearlySame, j - WINDOW)
-    ])
+    const candidates = index.candidates(b.stems, 1, j - WINDOW)
     // Each statement is reported against the one it contradicts most closely, not every other.
-    let best: { i: number, similarity: number } | undefined
-    for (const i of [...candidates].sort((x, y) => x - y)) {
+    let best: { i: number, strength: number } | undefined
+    for (let k = candidates.length - 1, compared = 0; k >= 0 && compared < MAX_COMPARED; k--) {
+      const i = candidates[k]!
       const a = prepared[i]!
       if (a.s.source === b.s.source) continue
-      // Statements that agree on every fact and on negation cannot conflict: no need to measure
-      // them (thousands of "… by Friday" lines share their topic words).
-      const disagree = factsDisagree(a.facts, b.facts)
-      if (!disagree && a.negated === b.negated) continue
-      const shared = overlap(a.stems, b.stems)
-      const similarity = shared / (a.stems.size + b.stems.size - shared || 1)
-      if (shared < 2 || similarity < 0.3 || (best !== undefined && similarity <= best.similarity)) continue
-      // A negation flips meaning only between statements that are otherwise nearly the same.
-      if (disagree || (a.negated !== b.negated && similarity >= 0.6)) best = { i, similarity }
+      if (!(a.factual && b.factual) && a.negated === b.negated) continue
+      compared++
+      const strength = contradiction(a, b, recurring)
+      if (strength > 0 && (best === undefined || strength > best.strength)) best = { i, strength }
     }
-    if (best !== undefined) found.push({ i: best.i, j, similarity: best.similarity })
-    if (b.facts.size > 0) withFacts.add(j, b.stems)
-    ;(b.negated ? negated : plain).add(j, b.stems)
+    if (best !== undefined) found.push({ i: best.i, j, strength: best.strength })
+    index.add(j, b.stems)
   })
   // The closest pairs are the clearest contradictions; a handful is what a reader can check.
   return found
-    .sort((x, y) => y.similarity - x.similarity || x.i - y.i || x.j - y.j)
+    .sort((x, y) => y.strength - x.strength || x.i - y.i || x.j - y.j)
     .slice(0, limit)
     .sort((x, y) => x.i - y.i || x.j - y.j)
     .map(({ i, j }) => [prepared[i]!.s, prepared[j]!.s])
 }
 
+const CONFLICT_PREFIX = { ko: '참석자 간 기록 불일치 (확인 필요): ', en: 'Conflicting notes (to confirm): ' }
+
+function quoted (s: Statement): string {
+  return s.label === undefined ? s.text : `${s.label}: ${s.text}`
+}
+
 export function describeConflict ([a, b]: [Statement, Statement], language: 'ko' | 'en'): string {
   return language === 'ko'
-    ? `참석자 간 기록 불일치 (확인 필요): ${a.source}: "${a.text}" / ${b.source}: "${b.text}"`
-    : `Conflicting notes (to confirm): ${a.source}: "${a.text}" vs ${b.source}: "${b.text}"`
+    ? `${CONFLICT_PREFIX.ko}${a.source}: "${quoted(a)}" / ${b.source}: "${quoted(b)}"`
+    : `${CONFLICT_PREFIX.en}${a.source}: "${quoted(a)}" vs ${b.source}: "${quoted(b)}"`
+}
+
+/** Whether an open point is a conflict as describeConflict words it. */
+export function isConflictNote (text: string): boolean {
+  return text.startsWith(CONFLICT_PREFIX.en) || text.startsWith(CONFLICT_PREFIX.ko)
 }

@@ -7,8 +7,8 @@ import { emit, type EngineMetrics } from '../metrics.ts'
 import { outputLanguage } from '../text/language.ts'
 import { dedupeTexts, textSimilarity } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
-import { deriveAgendas, placeSentences } from './agenda-assignment.ts'
-import { describeConflict, findConflicts } from './conflicts.ts'
+import { deriveAgendas, placeSentences, type PlacedSentence } from './agenda-assignment.ts'
+import { describeConflict, findConflicts, isConflictNote, type Statement } from './conflicts.ts'
 import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
 import { agendaNotes, summariseNotes } from './summarise.ts'
@@ -74,10 +74,18 @@ export class OfflineEngine implements AnalysisEngine {
     const sources = input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({
       text: s.text, author: m.userId, section: `${m.userId}#${s.line ?? 0}`, ...(s.label === undefined ? {} : { label: s.label })
     })))
-    const keywords = extractKeywords(sources, { limit: keywordLimit(allText), boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)] })
+    const keywords = extractKeywords(sources, {
+      limit: keywordLimit(allText),
+      boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)],
+      people: input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
+    })
+    const conflicts = meetingConflicts(placed, agendas, language)
     return {
       keywords: keywords.map((k) => k.text),
-      agendaNotes: agendas.map((agenda) => agendaNotes(agenda, placed, keywords, language)),
+      agendaNotes: agendas.map((agenda) => {
+        const notes = agendaNotes(agenda, placed, keywords, language)
+        return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending.filter((p) => !isConflictNote(p))] }
+      }),
       todos: detectTodos(placed)
     }
   }
@@ -92,6 +100,28 @@ export class OfflineEngine implements AnalysisEngine {
       todos: dedupeTexts(input.chunks.flatMap((c) => c.todos)).map((title) => ({ title }))
     }
   }
+}
+
+/**
+ * Conflicts between participants over the whole chunk rather than within each agenda item:
+ * two participants' notes on one subject may be placed under different items, and the line
+ * labels ("Store screenshots: Leo delivers them") name the subject. Each conflict goes to the
+ * item of its first statement.
+ */
+function meetingConflicts (placed: PlacedSentence[], agendas: Agenda[], language: 'ko' | 'en'): Map<number, string[]> {
+  const agendaOf = new Map<Statement, number | undefined>()
+  const statements = placed.map((s) => {
+    const statement: Statement = { text: s.text, source: s.author, ...(s.label === undefined ? {} : { label: s.label }) }
+    agendaOf.set(statement, s.agendaNumber)
+    return statement
+  })
+  const byAgenda = new Map<number, string[]>()
+  for (const pair of findConflicts(statements, 4 * Math.max(2, agendas.length))) {
+    const agendaNumber = agendaOf.get(pair[0]) ?? agendaOf.get(pair[1]) ?? agendas[0]?.agendaNumber
+    if (agendaNumber === undefined) continue
+    byAgenda.set(agendaNumber, [...(byAgenda.get(agendaNumber) ?? []), describeConflict(pair, language)])
+  }
+  return byAgenda
 }
 
 /** Ten keywords for a short meeting, one more per thousand words, at most twenty. */

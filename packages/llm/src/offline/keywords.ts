@@ -1,4 +1,8 @@
-import { GENERIC_WORDS } from '../text/stop-words.ts'
+import { createRequire } from 'node:module'
+import winkNLP, { type ItemSentence, type Model, type WinkMethods } from 'wink-nlp'
+import { memoPerString } from '../memo.ts'
+import { koreanStem } from '../text/korean-stem.ts'
+import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
 import { words, type Word } from '../text/words.ts'
 
 export interface KeywordSource {
@@ -58,44 +62,180 @@ function topSurface (surfaces: Map<string, number>): string {
 
 const isTopic = (word: Word) => !word.stop && !GENERIC_WORDS.has(word.stem) && !GENERIC_WORDS.has(word.surface) && !/^\d/.test(word.stem)
 
-/**
- * Statistical keywords: stems counted once per sentence, weighted by how many participants
- * use them and by presence in the title or agenda; two-word phrases that recur replace
- * their parts.
+/** A term of the minutes: a noun or a two-word noun phrase, by its stems and as written. */
+interface Term {
+  stems: string[]
+  surface: string
+}
+
+interface Terms {
+  nouns: Term[]
+  phrases: Term[]
+}
+
+/*
+ * English nouns and noun phrases from wink-nlp's part-of-speech tags: a topic is something
+ * the minutes talk about, so verbs ("dropped", "draft" as in "Raj drafts …"), adverbs and
+ * adjectives on their own are none, and a person named as the one who acts is none either.
+ * The model is read once per thread, on first use (it is the same package speech-acts loads).
  */
-export function extractKeywords (sources: KeywordSource[], options: { limit?: number, boost?: string[] } = {}): Keyword[] {
+const require = createRequire(import.meta.url)
+let tagger: WinkMethods | undefined
+function nlp (): WinkMethods {
+  tagger ??= winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos'])
+  return tagger
+}
+
+interface Tagged { value: string, pos: string }
+
+function tagSentences (text: string): Tagged[][] {
+  const its = nlp().its
+  const sentences: Tagged[][] = []
+  nlp().readDoc(text).sentences().each((sentence: ItemSentence) => {
+    const values = sentence.tokens().out(its.value) as string[]
+    const tags = sentence.tokens().out(its.pos) as string[]
+    const spaces = sentence.tokens().out(its.precedingSpaces) as string[]
+    const merged: Tagged[] = []
+    values.forEach((value, i) => {
+      // "on-call", "post-mortem": the tokenizer splits at the hyphen; written without spaces it is one word.
+      const previous = merged[merged.length - 1]
+      if (previous !== undefined && spaces[i] === '' && (value === '-' || previous.value.endsWith('-'))) {
+        previous.value += value
+        if (value !== '-') previous.pos = tags[i] === 'VERB' ? 'NOUN' : tags[i]!
+        return
+      }
+      merged.push({ value, pos: tags[i]! })
+    })
+    sentences.push(merged)
+  })
+  return sentences
+}
+
+// Each sentence is read again by agenda derivation, per-participant chunks and reduce: tag it once.
+const tagEnglish = memoPerString((text) => Object.freeze(tagSentences(text)) as readonly Tagged[][], 20_000)
+
+const NOMINAL = new Set(['NOUN', 'PROPN'])
+// After a person who acts: a verb, a modal, "to" (note form) or "from the … team".
+const ACTOR_NEXT = new Set(['VERB', 'AUX', 'PART'])
+
+function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: ReadonlySet<string>): Terms {
+  const nouns: Term[] = []
+  const phrases: Term[] = []
+  for (const sentence of tagEnglish(text)) {
+    let run: Array<{ word: Word, nominal: boolean }> = []
+    const close = () => {
+      run.forEach((item, k) => {
+        if (item.nominal && isTopic(item.word)) nouns.push({ stems: [item.word.stem], surface: item.word.surface })
+        const next = run[k + 1]
+        // Inside a noun phrase a generic word may name a topic ("game day", "code review"), not on its own.
+        if (next !== undefined && next.nominal && next.word.stem !== item.word.stem && (isTopic(item.word) || isTopic(next.word))) {
+          phrases.push({ stems: [item.word.stem, next.word.stem], surface: `${item.word.surface} ${next.word.surface}` })
+        }
+      })
+      run = []
+    }
+    sentence.forEach((token, i) => {
+      const word = words(token.value)[0]
+      // A hyphenated compound the tagger reads as an adjective ("the post-mortem is public") names a thing unless a noun follows it.
+      const nominal = NOMINAL.has(token.pos) || (token.value.includes('-') && !NOMINAL.has(sentence[i + 1]?.pos ?? ''))
+      const person = token.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(token.value) && (people.has(token.value.toLowerCase()) ||
+        (!lowerCase.has(token.value.toLowerCase()) && (ACTOR_NEXT.has(sentence[i + 1]?.pos ?? '') || sentence[i + 1]?.value === 'from')))
+      if (word === undefined || word.stop || person || !(nominal || token.pos === 'ADJ')) {
+        close()
+        return
+      }
+      run.push({ word, nominal })
+    })
+    close()
+  }
+  return { nouns, phrases }
+}
+
+const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
+// What is left of a Korean word after its noun: a 하다/되다 ending makes it a predicate ("작성하기로"), not a topic.
+const PREDICATE_REST = /^(?:하|되|했|됐|한|할|함|됨|해|돼|시키|시킬|시킨)/
+
+/*
+ * Korean nouns by stripping particles and endings (the shared Korean analysis): a compound
+ * noun is written as bare nouns in a row ("결제 모듈", "사용성 테스트"), so two adjacent words
+ * of which the first carries no particle form a phrase; a particle, a verb form or a person
+ * addressed with 님/씨 ends it.
+ */
+function koreanTerms (text: string): Terms {
+  const nouns: Term[] = []
+  const phrases: Term[] = []
+  const raw = Array.from(text.matchAll(WORD_LIKE), (m) => m[0].toLowerCase())
+  let previous: { stem: string, bare: boolean } | undefined
+  raw.forEach((word, i) => {
+    const stem = koreanStem(word)
+    const rest = stem === undefined ? '' : word.slice(stem.length)
+    const person = /^(?:님|씨)/.test(raw[i + 1] ?? '') || /^(?:님|씨)/.test(rest)
+    if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || person || /^\d/.test(stem)) {
+      previous = undefined
+      return
+    }
+    const generic = GENERIC_WORDS.has(stem)
+    if (!generic) nouns.push({ stems: [stem], surface: stem })
+    // A generic word after a noun is the predicate of a terse note ("교체 완료", "법무팀 검토"), not the head of a phrase.
+    if (previous?.bare === true && previous.stem !== stem && !generic) {
+      phrases.push({ stems: [previous.stem, stem], surface: `${previous.stem} ${stem}` })
+    }
+    previous = { stem, bare: rest === '' }
+  })
+  return { nouns, phrases }
+}
+
+const HANGUL = /[\uAC00-\uD7A3]/
+
+/**
+ * Keywords as a participant would name the meeting's topics: nouns and two-word noun phrases
+ * (English by part of speech, Korean by particles), counted once per sentence, weighted by how
+ * many participants use them, by how few sections they appear in, and by presence in a line
+ * label, the title or an agenda; a phrase that recurs replaces its words, and people are none.
+ */
+export function extractKeywords (sources: KeywordSource[], options: { limit?: number, boost?: string[], people?: string[] } = {}): Keyword[] {
   const limit = options.limit ?? 8
   const unigrams = new Map<string, Tally>()
   const bigrams = new Map<string, Tally>()
   const sections = new Set<string>()
-  const names = new Set<string>()
   const labelled = new Set<string>()
+  const people = new Set<string>()
+  for (const name of options.people ?? []) for (const part of name.toLowerCase().split(/\s+/)) if (part !== '') people.add(part)
+  // A capitalised word also written in lower case is a common noun, never a person.
+  const lowerCase = new Set<string>()
+  for (const source of sources) for (const m of source.text.matchAll(/(?<![\p{L}])\p{Ll}+/gu)) lowerCase.add(m[0])
+  const labelsSeen = new Set<string>()
+  const count = (terms: Terms, author: string, section: string, seen: Set<string>) => {
+    for (const term of terms.nouns) {
+      const key = term.stems[0]!
+      if (!seen.has(key)) {
+        seen.add(key)
+        tally(unigrams, key, term.surface, author, section)
+      }
+    }
+    for (const term of terms.phrases) {
+      const key = term.stems.join(' ')
+      if (!seen.has(key)) {
+        seen.add(key)
+        tally(bigrams, key, term.surface, author, section)
+      }
+    }
+  }
+  const termsOf = (text: string) => HANGUL.test(text) ? koreanTerms(text) : englishTerms(text, people, lowerCase)
   sources.forEach((source, i) => {
     const author = source.author ?? ''
     const section = source.section ?? String(i)
     sections.add(section)
-    if (source.label !== undefined) for (const word of words(source.label)) if (isTopic(word)) labelled.add(word.stem)
-    const list = words(source.text)
-    // "은지 님": a person addressed by name is no topic.
-    list.forEach((word, k) => { if (list[k + 1]?.surface === '님' || list[k + 1]?.surface === '씨') names.add(word.stem) })
-    const seen = new Set<string>()
-    const seenPairs = new Set<string>()
-    for (let i = 0; i < list.length; i++) {
-      const word = list[i]!
-      if (!isTopic(word)) continue
-      if (!seen.has(word.stem)) {
-        seen.add(word.stem)
-        tally(unigrams, word.stem, word.surface, author, section)
-      }
-      const next = list[i + 1]
-      if (next !== undefined && isTopic(next) && next.stem !== word.stem) {
-        const key = `${word.stem} ${next.stem}`
-        if (!seenPairs.has(key)) {
-          seenPairs.add(key)
-          tally(bigrams, key, `${word.surface} ${next.surface}`, author, section)
-        }
+    if (source.label !== undefined) {
+      for (const word of words(source.label)) if (isTopic(word)) labelled.add(word.stem)
+      // The label names the line's topic: counted once per line, as a sentence of its own.
+      const key = `${section}\u0000${source.label}`
+      if (!labelsSeen.has(key)) {
+        labelsSeen.add(key)
+        count(termsOf(source.label), author, section, new Set())
       }
     }
+    count(termsOf(source.text), author, section, new Set())
   })
   const boosted = new Set<string>()
   for (const text of options.boost ?? []) for (const word of words(text)) if (isTopic(word)) boosted.add(word.stem)
@@ -114,14 +254,13 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   for (const [key, entry] of bigrams) {
     if (entry.sentences < 2) continue
     const stems = key.split(' ')
-    if (stems.some((stem) => names.has(stem))) continue
-    const partCounts = stems.map((stem) => unigrams.get(stem)?.sentences ?? 0)
+    const partCounts = stems.map((stem) => unigrams.get(stem)?.sentences ?? entry.sentences)
     // A phrase only when its words mostly occur together.
     if (entry.sentences < 0.5 * Math.min(...partCounts)) continue
     candidates.push({ text: topSurface(entry.surfaces), stems, score: weight(entry, stems) * 1.6, sentenceCount: entry.sentences })
   }
   for (const [stem, entry] of unigrams) {
-    if ((entry.sentences < 2 && !boosted.has(stem)) || names.has(stem)) continue
+    if (entry.sentences < 2 && !boosted.has(stem)) continue
     candidates.push({ text: topSurface(entry.surfaces), stems: [stem], score: weight(entry, [stem]), sentenceCount: entry.sentences })
   }
   candidates.sort((a, b) => b.score - a.score || b.sentenceCount - a.sentenceCount || a.text.localeCompare(b.text))
@@ -129,7 +268,11 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   for (const candidate of candidates) {
     // A phrase and its own word both in the list say the same thing twice: the phrase wins
     // when it carries most of the word's uses ("marketing budget"), else the word ("launch").
-    const clashes = result.filter((kept) => kept.stems.some((stem) => candidate.stems.includes(stem)))
+    // Two phrases with the same head are two topics ("manual testing", "regression testing");
+    // two that chain ("flaky checkout", "checkout test") are pieces of one longer phrase.
+    const contains = (a: Keyword, b: Keyword) => b.stems.every((stem) => a.stems.includes(stem))
+    const chain = (a: Keyword, b: Keyword) => a.stems.length > 1 && b.stems.length > 1 && (a.stems[a.stems.length - 1] === b.stems[0] || b.stems[b.stems.length - 1] === a.stems[0])
+    const clashes = result.filter((kept) => contains(kept, candidate) || contains(candidate, kept) || chain(kept, candidate))
     if (clashes.length === 0) {
       result.push(candidate)
     } else if (candidate.stems.length > 1 && clashes.every((kept) => kept.stems.length === 1 && candidate.sentenceCount >= 0.6 * kept.sentenceCount)) {

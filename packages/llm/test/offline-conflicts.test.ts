@@ -1,0 +1,112 @@
+import t from 'tap'
+import { findConflicts, isConflictNote, type Statement } from '../src/offline/conflicts.ts'
+import { OfflineEngine } from '../src/offline/engine.ts'
+
+const pairs = (statements: Statement[]) => findConflicts(statements).map(([a, b]) => [a.text, b.text])
+
+t.test('a weekday said of the same subject in different clauses', async (t) => {
+  t.same(pairs([
+    { source: '민서', text: '세미나 일정: 금요일 오후 세미나 유지.' },
+    { source: '현우', text: '강사 섭외 지연 → 세미나를 월요일로 연기하기로 함.' }
+  ]), [['세미나 일정: 금요일 오후 세미나 유지.', '강사 섭외 지연 → 세미나를 월요일로 연기하기로 함.']])
+})
+
+t.test('numbers compare only with what they count', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: 'The onboarding trial lasts 21 days for new teams.' },
+    { source: 'Ben', label: 'Pricing page', text: 'onboarding trial lasts 45 days.' }
+  ]).length, 1, '21 days against 45 days')
+  t.same(pairs([
+    { source: 'Ana', text: 'The onboarding trial lasts 21 days for new teams.' },
+    { source: 'Ben', text: 'The onboarding trial converts 8% of new teams.' }
+  ]), [], 'days are never compared with a percentage')
+  t.same(pairs([
+    { source: 'Ana', text: 'Ops adds an alarm that fires when the queue depth is above 500.' },
+    { source: 'Ben', text: 'Root cause: queue depth 90 at the time of the crash.' }
+  ]), [], 'a threshold is not compared with a measured value')
+  t.same(pairs([
+    { source: 'Ana', text: 'Firmware 2.4 ships first, then 2.5 with the sensor fix.' },
+    { source: 'Ben', text: 'Firmware: we ship 2.4 without the sensor fix, the fix comes in 2.5.' }
+  ]), [], 'notes that both list 2.4 and 2.5 agree')
+  t.same(pairs([
+    { source: 'Ana', text: 'The onboarding trial lasts 21 days.' },
+    { source: 'Ana', text: 'The onboarding trial lasts 45 days.' }
+  ]), [], 'one writer is not in conflict with herself')
+})
+
+t.test('a different owner for the same task', async (t) => {
+  t.equal(pairs([
+    { source: 'Mia', label: 'Design', text: 'Omar is preparing the conference booth banners.' },
+    { source: 'Omar', label: 'Booth banners', text: 'Priya from the print shop will deliver them by Thursday.' }
+  ]).length, 1, 'Omar against Priya')
+  t.same(pairs([
+    { source: 'Mia', text: 'Omar is preparing the conference booth banners.' },
+    { source: 'Omar', text: 'I will prepare the conference booth banners by Thursday.' }
+  ]), [], '"I" in Omar\'s notes is Omar')
+  t.same(pairs([
+    { source: 'Mia', text: 'Omar is preparing the conference booth banners.' },
+    { source: 'Omar', text: 'Booth banners need a bigger logo, the banners are too plain.' }
+  ]), [], 'a capitalised common noun is nobody')
+  t.equal(pairs([
+    { source: '이도윤', text: '번역 검수는 수아 님 담당.' },
+    { source: '김수아', text: '용어집은 제가, 번역 검수는 외부 번역 업체가 진행.' }
+  ]).length, 1, '수아 님 against 번역 업체')
+  t.same(pairs([
+    { source: '이도윤', text: '번역 검수는 수아 님 담당.' },
+    { source: '김수아', text: '번역 검수는 제가 금요일까지 진행.' }
+  ]), [], '제가 in 김수아\'s notes is 수아')
+})
+
+t.test('opposite states of one subject, negation-aware', async (t) => {
+  t.equal(pairs([
+    { source: 'Ivy', text: 'The handover was on time.' },
+    { source: 'Leo', text: 'Logs from 09:10 show the handover was 20 minutes late.' }
+  ]).length, 1, 'on time against late')
+  t.same(pairs([
+    { source: 'Ivy', text: 'The handover was not on time.' },
+    { source: 'Leo', text: 'Logs from 09:10 show the handover was 20 minutes late.' }
+  ]), [], '"not on time" agrees with late')
+  t.equal(pairs([
+    { source: '지호', text: '견적서는 재무팀이 승인함.' },
+    { source: '유진', text: '견적서 재무팀 반려, 다시 제출 필요.' }
+  ]).length, 1, '승인 against 반려')
+})
+
+t.test('the same wording about two different subjects is no conflict', async (t) => {
+  t.same(pairs([
+    { source: 'Kim', text: 'Progress on the billing export has been slow, but the gap to 80% will close this month.' },
+    { source: 'Lee', text: 'Progress on the mobile search has been slow, but the gap to 65% will close this month.' },
+    { source: 'Kim', text: 'The billing export is now in beta.' },
+    { source: 'Lee', text: 'The mobile search is now in beta.' }
+  ]), [])
+})
+
+t.test('the engine compares participants across agenda items and names the line label', async (t) => {
+  const engine = new OfflineEngine()
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: 'Schedule' }, { agendaNumber: 2, title: 'Materials' }],
+    minutes: [
+      { userId: 'u1', userName: 'Mia', content: 'Schedule: the workshop stays on Tuesday.\nMaterials: handouts are printed.' },
+      { userId: 'u2', userName: 'Omar', content: 'Materials: handouts printed.\nWorkshop date: moved to Thursday because the room is booked.' }
+    ]
+  })
+  const pending = chunk.agendaNotes.flatMap((n) => n.pending)
+  const conflicts = pending.filter(isConflictNote)
+  t.equal(conflicts.length, 1, JSON.stringify(pending))
+  t.match(conflicts[0], /Tuesday.*Workshop date: moved to Thursday/)
+})
+
+t.test('a decision recorded as taken by one participant and as open by another', async (t) => {
+  t.equal(pairs([
+    { source: 'Ola', text: 'We decided to send the newsletter at a monthly cadence.' },
+    { source: 'Ravi', text: 'Newsletter cadence is not decided yet.' }
+  ]).length, 1)
+  t.equal(pairs([
+    { source: '서윤', text: '사내 교육 플랫폼은 A사로 결정함.' },
+    { source: '도현', text: '사내 교육 플랫폼 선정은 아직 확정되지 않았습니다.' }
+  ]).length, 1)
+  t.same(pairs([
+    { source: 'Ola', text: 'We decided to send the newsletter at a monthly cadence.' },
+    { source: 'Ravi', text: 'Office plants are not decided yet.' }
+  ]), [], 'not about the same subject')
+})

@@ -1,0 +1,75 @@
+import t from 'tap'
+import { extractKeywords, type KeywordSource } from '../src/offline/keywords.ts'
+
+const keywords = (sources: KeywordSource[], people: string[] = [], limit = 12) => extractKeywords(sources, { limit, people }).map((k) => k.text)
+
+t.test('English: nouns and noun phrases, not verbs', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'Lena drafts the vendor contract and renewed the hosting plan.' },
+    { author: 'b', text: 'I will draft the vendor contract; the hosting renewal is due.' },
+    { author: 'c', text: 'We drafted a vendor contract template last year.' },
+    { author: 'c', text: 'Hosting renewed last week.' }
+  ])
+  t.ok(list.includes('vendor contract'), `phrase in ${JSON.stringify(list)}`)
+  t.notOk(list.some((k) => /draft|renew/.test(k)), 'no verb is a keyword')
+})
+
+t.test('English: a generic word names a topic inside a phrase, and hyphenated words stay whole', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'The demo day moves to the new hall; the post-mortem is public.' },
+    { author: 'b', text: 'Demo day needs a projector. Post-mortem published.' }
+  ])
+  t.ok(list.includes('demo day'), JSON.stringify(list))
+  t.ok(list.includes('post-mortem'), JSON.stringify(list))
+  t.notOk(list.includes('day'), 'not the generic word alone')
+})
+
+t.test('English: people are not topics', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'Marta will migrate the billing database. Tobias from the data team checks the backups.' },
+    { author: 'b', text: 'Billing database migration: Marta owns it, Tobias checks backups.' },
+    { author: 'c', text: 'Marta said the billing database is ready.' }
+  ], ['Marta Lind'])
+  t.ok(list.includes('billing database'), JSON.stringify(list))
+  t.notOk(list.some((k) => /marta|tobias/i.test(k)), JSON.stringify(list))
+})
+
+t.test('Korean: bare nouns in a row form a phrase; predicates and people addressed with 님 are none', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '결제 모듈 점검은 하준 님이 작성하기로 함.' },
+    { author: 'b', text: '결제 모듈 패치가 늦어져서 출시를 미룸.' },
+    { author: 'c', text: '하준 님, 결제 모듈 문서 작성해 주세요.' }
+  ])
+  t.ok(list.includes('결제 모듈'), JSON.stringify(list))
+  t.notOk(list.includes('작성'), 'a 하다 verb is no topic')
+  t.notOk(list.some((k) => k.includes('하준')), 'a person addressed with 님 is no topic')
+})
+
+t.test('a line label names its topic once per line', async (t) => {
+  const list = keywords([
+    { author: 'a', section: 'a#1', label: 'Travel budget', text: 'flights are booked.' },
+    { author: 'a', section: 'a#1', label: 'Travel budget', text: 'hotels are still open.' },
+    { author: 'b', section: 'b#1', text: 'The travel budget is fine.' },
+    { author: 'b', section: 'b#2', text: 'Printer toner is low.' }
+  ])
+  t.equal(list[0], 'travel budget', JSON.stringify(list))
+})
+
+t.test('phrases with one head are two topics; phrases that chain are one', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'Unit testing is green; browser testing is flaky.' },
+    { author: 'b', text: 'Browser testing needs two more runners. Unit testing coverage is 80%.' },
+    { author: 'a', text: 'The payment gateway client timed out twice.' },
+    { author: 'b', text: 'Our payment gateway client gets a retry.' }
+  ])
+  t.ok(list.includes('unit testing') && list.includes('browser testing'), JSON.stringify(list))
+  t.equal(list.filter((k) => /payment gateway|gateway client/.test(k)).length, 1, JSON.stringify(list))
+})
+
+t.test('Korean: a generic word after a noun is the predicate of a terse note', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '인증서 교체 완료.' },
+    { author: 'b', text: '인증서 교체 완료, 서버 반영은 내일.' }
+  ])
+  t.notOk(list.some((k) => k.endsWith('완료')), JSON.stringify(list))
+})
