@@ -31,13 +31,19 @@ function koreanWords (next: () => number): () => string {
   }
 }
 
+// Seeds of variant n are the family's own plus n times this (family seeds are below 100).
+const VARIANT_STEP = 1000
+
 const NAMES = ['Kim', 'Lee', 'Park', 'Chen', 'Sarah', 'Jonas', 'Aiko', 'David', 'Maria', 'Omar', 'Priya', 'Lucas']
 
 export interface Family {
   name: string
   description: string
-  /** Minutes of about `chars` characters in total. */
-  build: (chars: number) => { agendas: Agenda[], minutes: ParticipantMinutes[], language?: string }
+  /**
+   * Minutes of about `chars` characters in total. Another `variant` draws other words from the
+   * same generators: texts the word caches have not seen, for repeated measurements.
+   */
+  build: (chars: number, variant?: number) => { agendas: Agenda[], minutes: ParticipantMinutes[], language?: string }
 }
 
 // A participant's minutes hold at most 500,000 characters (the request schema): a larger input
@@ -60,9 +66,9 @@ function fill (chars: number, atLeast: number, line: (participant: number, n: nu
 
 /** One line per `line(name, word)`, names and words from two generators seeded `seed` and `seed + 1`. */
 function generated (participants: number, seed: number, line: (name: string, word: () => string) => string): Family['build'] {
-  return (chars) => {
-    const word = englishWords(seededRandom(seed))
-    const next = seededRandom(seed + 1)
+  return (chars, variant = 0) => {
+    const word = englishWords(seededRandom(seed + VARIANT_STEP * variant))
+    const next = seededRandom(seed + 1 + VARIANT_STEP * variant)
     return { agendas: [], minutes: fill(chars, participants, () => line(NAMES[Math.floor(next() * NAMES.length)]!, word)) }
   }
 }
@@ -71,8 +77,8 @@ const decisions = (participants: number, seed: number): Family['build'] =>
   generated(participants, seed, (name, word) => `We agreed that ${name} will send the ${word()} ${word()} to the ${word()} team by ${word()}.`)
 
 /** The samples' minutes, line by line, with about one word in four swapped for a fresh one and numbers varied. */
-function realisticEnglish (chars: number): ReturnType<Family['build']> {
-  const next = seededRandom(7)
+function realisticEnglish (chars: number, variant = 0): ReturnType<Family['build']> {
+  const next = seededRandom(7 + VARIANT_STEP * variant)
   const english = englishWords(next)
   const sample = englishLaunchMeeting
   const lines = sample.participantMinutes.flatMap((p) => p.content.split('\n').filter((l) => l.trim() !== ''))
@@ -110,8 +116,8 @@ export const FAMILIES: Family[] = [
   {
     name: 'one-line',
     description: 'one participant, one line without punctuation or newline',
-    build: (chars) => {
-      const word = englishWords(seededRandom(31))
+    build: (chars, variant = 0) => {
+      const word = englishWords(seededRandom(31 + VARIANT_STEP * variant))
       return { agendas: [], minutes: fill(chars, 1, () => `we agreed that kim will send the ${word()} ${word()} to the ${word()} team`, ' ') }
     }
   },
@@ -123,16 +129,16 @@ export const FAMILIES: Family[] = [
   {
     name: 'korean-no-spaces',
     description: 'Korean decisions written without spaces, distinct nouns, 4 participants',
-    build: (chars) => {
-      const word = koreanWords(seededRandom(41))
-      const next = seededRandom(42)
+    build: (chars, variant = 0) => {
+      const word = koreanWords(seededRandom(41 + VARIANT_STEP * variant))
+      const next = seededRandom(42 + VARIANT_STEP * variant)
       return { agendas: [], minutes: fill(chars, 4, () => `${['김민수', '이지은', '박서준', '최유나'][Math.floor(next() * 4)]!}님이${word()}${word()}를${word()}팀에금요일까지보내기로했습니다.`), language: 'ko' }
     }
   }
 ]
 
-function realisticKorean (chars: number): ReturnType<Family['build']> {
-  const next = seededRandom(8)
+function realisticKorean (chars: number, variant = 0): ReturnType<Family['build']> {
+  const next = seededRandom(8 + VARIANT_STEP * variant)
   const korean = koreanWords(next)
   const sample = koreanLaunchMeeting
   const lines = sample.participantMinutes.flatMap((p) => p.content.split('\n').filter((l) => l.trim() !== ''))
