@@ -3,6 +3,7 @@ import { detectTodos } from '../src/offline/todos.ts'
 import { analyseClauses, decisionStance, englishModelLoadMs, isPersonName } from '../src/offline/speech-acts/index.ts'
 import { koreanEnding } from '../src/offline/speech-acts/korean.ts'
 import { splitSentences } from '../src/text/sentences.ts'
+import { OfflineEngine } from '../src/offline/engine.ts'
 
 function todosOf (text: string, author = 'Ana'): string[] {
   return detectTodos(splitSentences(text).map((s) => ({ ...s, author })))
@@ -156,4 +157,51 @@ t.test('Korean 반말: vocatives, must-forms, hortative choices, "whether … do
   t.equal(decisionStance('결제 수단은 카드로 합시다'), 'decided')
   t.same(todosOf('번역은 외주 맡길지 아직 모르겠어'), [])
   t.same(todosOf('Dana, can you pull the error-rate graphs for the timeline?'), ['Pull the error-rate graphs for the timeline (Dana)'], 'an English vocative addresses the request')
+})
+
+t.test('Decisions: a deciding label frames the clause after it, in both languages', async (t) => {
+  t.equal(decisionStance('Agreed: ship the one-page checkout to 20% of traffic first.'), 'decided')
+  t.equal(decisionStance('Decision: we go with Northstar if they offer an EU region.'), 'decided', 'a condition still decides')
+  t.equal(decisionStance('결정: 고객당 추천 보상을 다섯 건으로 제한.'), 'decided')
+  t.equal(decisionStance('합의 사항: 통계 서비스는 마지막에 이전.'), 'decided')
+  t.not(decisionStance('아직 불분명한 점: 모의 해킹 업체를 새로 선정할지.'), 'decided', 'an open-point label and an embedded question do not decide')
+  t.same(todosOf('결정: 약관 동의 화면은 한 페이지로 줄이기로 함', '서지원'), [], 'a decision restated is no todo')
+})
+
+t.test('Decisions: absence, deferral and "whether" leave a point open', async (t) => {
+  t.equal(decisionStance('Two vendors still have no confirmed date.'), 'undecided')
+  t.equal(decisionStance('갱신 여부는 다음 회의에서 결정.'), 'undecided')
+  t.equal(decisionStance('가격은 추후 다시 결정'), 'undecided')
+})
+
+t.test('Decisions: a fronted phrase and a parenthetical with its own verb', async (t) => {
+  t.equal(decisionStance('After discussion we decided to adapt the twenty most used screens first.'), 'decided')
+  t.equal(decisionStance('The free trial is 14 days (finance approved).'), 'decided')
+  t.same(analyseClauses("On Friday I'll send the deck.")[0]?.agent, { kind: 'speaker' })
+})
+
+t.test('Owners: a capitalised word before a common noun names a thing, not a person', async (t) => {
+  t.not(analyseClauses('Game day to rehearse a gateway failure next sprint.')[0]?.agent?.kind, 'named')
+  t.same(todosOf('Game day to rehearse a gateway failure next sprint.').filter((title) => title.includes('(Game)')), [])
+  t.same(analyseClauses('Aiko to ask infra for a bigger instance.')[0]?.agent, { kind: 'named', name: 'Aiko' })
+})
+
+t.test('Korean: an event bounds a must-form in time; a must-form on a verb of judging weighs, it does not ask', async (t) => {
+  t.same(acts('출시 전에 개인정보 처리방침을 업데이트해야 함'), ['request'])
+  t.same(acts('이번 분기는 적자로 봐야 함'), ['opinion'])
+  t.same(todosOf('이번 분기는 적자로 봐야 함', '서지원'), [])
+  t.same(acts('리뷰 위원회가 착수 전에 설계를 보고 싶어 해서 일주일이 더 필요함'), ['statement'], 'a terse -ㅁ on an adjective states, even with a time')
+})
+
+t.test('Decisions restated by several participants are listed once', async (t) => {
+  const engine = new OfflineEngine()
+  const agendas = [{ agendaNumber: 1, title: 'Checkout rollout' }]
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u-dana', content: 'After discussion we decided to ship the one-page checkout to 20% of traffic first.' },
+      { userId: 'u-tom', content: 'We agreed to ship the one-page checkout to 20% of traffic first.\nAgreed: ship the one-page checkout to 20% of traffic first.' }
+    ]
+  })
+  t.equal(chunk.agendaNotes[0]?.decisions.length, 1)
 })

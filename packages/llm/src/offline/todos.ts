@@ -2,6 +2,7 @@ import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { koreanEnding } from './speech-acts/korean.ts'
 import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -165,40 +166,29 @@ const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' ||
 function englishActions (sentence: AuthoredSentence): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
   const analysed = analyseClauses(sentence.text, 'en')
-  // Running the meeting ("let's move on to pricing") or instructing the tool is never a todo.
-  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
-  const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  // "Still need to …", "Happy to …": a capitalised opener is no owner unless it is a name; the
-  // grammatical subject (here the writer, left out) is.
-  const analysedOwner = analysed.filter(takesAction).map((c) => ownerOf(c, sentence.author))[0]
-  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
-    .map((action) => {
-      if (action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName)) return action
-      return analysedOwner === undefined ? { text: action.text } : { text: action.text, owner: analysedOwner }
-    })
-  if (found.length > 0) return found
-  // Forms the phrase rules do not read ("I'll …", "we'll …", "Priya's going to …"): the clause analysis.
-  return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // An imperative in notes ("Help center search.") counts on a verb of doing or with a time.
+  // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
+  // The clause analysis first: a commitment or request clause with an action verb, its owner the
+  // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
+  const byClause = analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
   )).flatMap((c) => {
     const owner = ownerOf(c, sentence.author)
     return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
+  if (byClause.length > 0) return byClause
+  // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
+  // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
+  if (analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
+  const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
+  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+    // An owner is a participant or a person named in the sentence, never a capitalised opener.
+    .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
 }
 
 // ----------------------------------------------------------------------------------- Korean
 
-// Commitment endings on any verb: 보내겠습니다, 받겠음, 할게요, 보낼게요.
-const KO_VOLITIONAL = /(?:겠습니다|겠음|겠어요|[\uAC00-\uD7A3]게요|드리겠|드릴게)[.!]?$/
-// "어렵겠습니다", "좋겠습니다": adjectives in the volitional form are judgements, not commitments.
-const KO_JUDGEMENT = /(?:좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지)(?:겠|을게|ㄹ게)/
-const KO_COMMITTED = /기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)[.!]?$/
-const KO_PLANNED = /(?:할|보낼|드릴|공유할|진행할|작성할|정리할)\s*예정(?:입니다|임|이에요|이다)?[.!]?$|예정입니다[.!]?$/
-const KO_MUST = /(?:야\s*(?:함|합니다|한다|해요|됨|됩니다)|[할볼낼]\s*것)[.!]?$/
-// "…로 봐야 함", "감안해야 함": a judgement about the situation, not something to do.
-const KO_MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*(?:함|합니다|한다|해요)/
-const KO_REQUEST = /(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)[.!]?$/
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
 const KO_ACTION_END = /(?:모니터링|개발|구현|설계|연동|작업|정하기|선정|작성|정리|공유|완료|반영|확인|요청|전달|준비|제출|검토|수정|발송|등록|마무리|추출|수집|게시|구매|조율|예약|안내|보고|연락|문의|배포|테스트|점검|업데이트|설정|교체|적용|분석|조사|측정|검증|협의|재검토|초안|신청|진행|[\uAC00-\uD7A3]기)[.!]?$/
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
@@ -209,17 +199,19 @@ const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오�
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
-function koreanClauseIsAction (clause: string): boolean {
+/**
+ * Whether a Korean clause is a task. The ending decides (see speech-acts/korean.ts): a commitment
+ * or request ending on any verb is one, any other ending is not. A clause with no verb ending, a
+ * terse note that ends on the action noun ("… 신청서 작성", "견적 받기"), is one when it says who
+ * or by when.
+ */
+function koreanClauseIsAction (clause: string, analysed: Clause | undefined): boolean {
+  if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
+  if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
-  if (KO_VOLITIONAL.test(text)) return !KO_JUDGEMENT.test(text)
-  if (KO_NOT_ACTION.test(text)) return false
-  const owned = KO_OWNER_MENTION.test(text)
-  if (KO_COMMITTED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
-  if (KO_PLANNED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
-  if (KO_MUST.test(text)) return !KO_MUST_JUDGEMENT.test(text) && (owned || KO_DATE_DEADLINE.test(text))
-  if (KO_REQUEST.test(text)) return true
-  if (KO_ACTION_END.test(text)) return owned || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
-  return false
+  if (koreanEnding(text) !== undefined || KO_NOT_ACTION.test(text)) return false
+  if (!KO_ACTION_END.test(text)) return false
+  return KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
 
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
@@ -307,13 +299,12 @@ function koreanActions (sentence: AuthoredSentence): Action[] {
     // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
     const analysed = analyseClauses(clause, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
-    const byEnding = analysed !== undefined && takesAction(analysed)
-    if (!koreanClauseIsAction(clause) && !byEnding) return
+    if (!koreanClauseIsAction(clause, analysed)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
     let title = koreanTitle(clause)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.

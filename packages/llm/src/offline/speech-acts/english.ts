@@ -110,6 +110,18 @@ function splitClauses (tokens: Token[]): Token[][] {
   let current: Token[] = []
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!
+    // A parenthetical with its own verb ("(finance approved)") is a clause of its own.
+    if (token.value === '(') {
+      const close = tokens.findIndex((t, j) => j > i && t.value === ')')
+      const inside = close < 0 ? [] : tokens.slice(i + 1, close)
+      if (inside.length >= 2 && inside.some((t) => t.pos === 'VERB')) {
+        if (current.length > 0) clauses.push(current)
+        clauses.push(inside)
+        current = []
+        i = close
+        continue
+      }
+    }
     const next = tokens[i + 1]
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
@@ -149,6 +161,9 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   if (GROUP_SUBJECTS.has(normal)) return { kind: 'group' }
   if (normal === 'you') return { kind: 'addressee' }
   if (UNKNOWN_SUBJECTS.has(normal)) return { kind: 'unknown' }
+  // "Game day to rehearse …", "Design team to review …": a common noun heads the subject, so the
+  // capitalised word before it modifies a thing, it names no person.
+  if (head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)) return { kind: 'unknown' }
   const names = subject.filter((t) => t.pos === 'PROPN' && isPersonName(t.value)).map((t) => t.value)
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
 }
@@ -158,6 +173,11 @@ function shapeOf (tokens: Token[]): Shape {
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   let i = 0
   while (i < words.length && (CONNECTIVES.has(words[i]!.normal) && (words[i]!.pos === 'CCONJ' || words[i]!.pos === 'ADV' || words[i]!.pos === 'INTJ' || words[i]!.pos === 'PROPN')) && i < 3) i++
+  // A fronted prepositional phrase ("After discussion we decided …", "On Friday I'll …") is no subject.
+  if (words[i]?.pos === 'ADP') {
+    const pronoun = words.findIndex((t, j) => j > i && j <= i + 5 && t.pos === 'PRON' && (words[j + 1]?.pos === 'AUX' || words[j + 1]?.pos === 'VERB'))
+    if (pronoun > 0) i = pronoun
+  }
   const rest = words.slice(i)
   const at = (k: number): Token | undefined => rest[k]
   const first = at(0)
@@ -280,8 +300,11 @@ function analyseTokens (written: Token[]): Clause {
   const deadline = DEADLINE.exec(text)?.[0]
   // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
   // negation governs, so "we decided not to ship" (negation after the verb) still decides.
-  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')
-  const undecided = deciding.some((t) => t.negated) || (deciding.length > 0 && uncertain)
+  // Participles tagged as adjectives ("no confirmed date") keep their -d/-ed.
+  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
+  // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
+  const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
+  const undecided = deciding.some((t) => t.negated || absent(t)) || (deciding.length > 0 && uncertain)
   if (undecided && shape.act === 'decision') shape = { act: 'statement' }
   return {
     text,
@@ -296,6 +319,8 @@ function analyseTokens (written: Token[]): Clause {
   }
 }
 
+const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
+
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 
 /**
@@ -306,9 +331,13 @@ const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|foll
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {
     const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
-    if (label === undefined || label.split(/\s+/).length > 4 || clause.act !== 'request' || clause.agent?.kind !== 'unknown' || ACTION_LABEL.test(label)) return clause
+    if (label === undefined || label.split(/\s+/).length > 4 || ACTION_LABEL.test(label)) return clause
     const words = tokensOf(label)[0] ?? []
-    if (words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    // Under a deciding label ("Decision:", "Agreed:") whatever follows states what was settled.
+    const decides = words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision') && !words.some((t) => t.negated || ABSENCE.has(t.normal) || UNCERTAIN.has(t.normal))
+    // A condition ("Decision: we go with Northstar if they offer an EU region") still decides.
+    if (decides && clause.act !== 'question' && clause.undecided !== true) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    if (clause.act !== 'request' || clause.agent?.kind !== 'unknown') return clause
     return { ...clause, act: 'statement' }
   })
 }
