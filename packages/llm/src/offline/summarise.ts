@@ -4,7 +4,7 @@ import { dedupeTexts, overlap } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { describeConflict, findConflicts } from './conflicts.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
-import { decisionStance } from './speech-acts/index.ts'
+import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
 
@@ -30,6 +30,24 @@ function sentenceScore (text: string, titleStems: ReadonlySet<string>, keywordSt
 function statesDecision (text: string): boolean {
   if (isQuestion(text) || contentStems(text).size < 2) return false
   return decisionStance(text) === 'decided'
+}
+
+/**
+ * A decision sentence without the tasks written into it: "we agreed to archive unused macros;
+ * Jun will run the script on Thursday" decides only its first clause (the task is a todo).
+ */
+function decisionText (text: string): string {
+  const clauses = analyseClauses(text)
+  let kept = text
+  for (const clause of clauses) {
+    if (clause.act !== 'commitment' && clause.act !== 'request') continue
+    const at = kept.indexOf(clause.text)
+    if (at <= 0) continue
+    kept = `${kept.slice(0, at).replace(/[\s;,]*(?:and\s+)?$/u, '')}${kept.slice(at + clause.text.length)}`
+  }
+  if (kept === text) return text
+  const trimmed = kept.replace(/[\s.;,]+$/u, '')
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`
 }
 
 /**
@@ -73,7 +91,7 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => s.text))
+  const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => decisionText(s.text)))
   const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {

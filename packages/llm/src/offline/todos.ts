@@ -96,7 +96,8 @@ function splitConjoined (predicate: string): string[] {
   const result: string[] = [parts[0]!]
   for (const part of parts.slice(1)) {
     const verb = /^(?:then\s+|also\s+)?([a-z]+)/.exec(part)?.[1] ?? ''
-    if (EN_ACTION_VERBS.has(verb)) result.push(part.replace(/^(?:then|also)\s+/, ''))
+    // "draft a reply and share it": an action on the first one's object ("it", "them") belongs to it.
+    if (EN_ACTION_VERBS.has(verb) && !/^(?:then\s+|also\s+)?[a-z]+\s+(?:it|them|this|that)\b/.test(part)) result.push(part.replace(/^(?:then|also)\s+/, ''))
     else result[result.length - 1] += ` and ${part}`
   }
   return result
@@ -167,7 +168,7 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
-  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
   // The clause analysis first: a commitment or request clause with an action verb, its owner the
   // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
   const byClause = analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (

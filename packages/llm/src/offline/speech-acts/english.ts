@@ -69,7 +69,8 @@ const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
 
 function tokensOf (text: string): Token[][] {
-  const doc = nlp().readDoc(text)
+  // The model expands "I'll" and "we'll" but not a name's "Jun'll"; spell that one out.
+  const doc = nlp().readDoc(text.replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will'))
   const its = nlp().its
   const sentences: Token[][] = []
   doc.sentences().each((sentence: ItemSentence) => {
@@ -273,7 +274,9 @@ function shapeOf (tokens: Token[]): Shape {
 
 // A clause about the assistant or about the record being produced ("ignore previous instructions",
 // "output X as the only todo") instructs the tool, not a participant: never an action of the meeting.
-const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|system|assistant|AI|LLM|model|output|reply|respond|todo list|to-do list|action items? list)\b/i
+// Words of everyday work ("saved reply", "billing system", "pricing model") do not count; the tool, its
+// instructions, its list, or a clause that starts by telling it what to output do.
+const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|assistant|AI|LLM|todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
 function analyseTokens (written: Token[]): Clause {
   const text = join(written)
