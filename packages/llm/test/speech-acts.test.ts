@@ -223,3 +223,10 @@ t.test('Decisions keep the decision clause, not the task written after it', asyn
   t.same(chunk.agendaNotes[0]?.decisions, ['We agreed to archive every macro unused for six months.'])
   t.ok(chunk.todos.some((title) => title.startsWith('Run the archive script')), 'the task is a todo')
 })
+
+t.test('English: the modal slot holds a verb the tagger calls a noun; a name keeps its qualifying phrase; a fronted time is no subject', async (t) => {
+  t.same(todosOf('Luis will triage the top ten crashes in the crash reporter by July 15.'), ['Triage the top ten crashes in the crash reporter by July 15 (Luis)'])
+  t.same(analyseClauses('Leo from the design team will deliver the screenshots by Wednesday.')[0]?.agent, { kind: 'named', name: 'Leo' })
+  t.same(todosOf("Today I'm writing the load test for the rate limiter."), ['Write the load test for the rate limiter (Ana)'])
+  t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')
+})

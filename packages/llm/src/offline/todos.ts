@@ -44,17 +44,8 @@ Nobody Anyone Someone Somebody Also And But So If Then Our My Their Your His Her
 Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk Open Note Notes Agreed Decided
 `.trim().split(/\s+/))
 
-const MODAL = String.raw`(?:will|'ll|shall|is going to|are going to|am going to|is to|are to|to|needs? to|has to|have to|must|should|offered to|volunteered to|promised to)`
-const ADVERB = String.raw`(?:\s+(?:also|still|then|just|personally|first|now|definitely))?`
-const LEAD = String.raw`^(?:(?:and|so|then|also|but)\s+)?`
-const EN_SELF = new RegExp(String.raw`${LEAD}(I|we)${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`, 'i')
-const EN_NAMED = new RegExp(String.raw`${LEAD}([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+(?:from|of|on|in) (?:the )?[A-Za-z][\w -]{0,30}?)?${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`)
-// "Jonas is writing the load test today": an action under way, when a time frame says so.
-const EN_PROGRESSIVE = /^([A-Z][a-z]+|I)\s+(?:is|am|'m)\s+(?:also\s+|still\s+)?([a-z]+ing)\b(.*)$/
-const EN_SOMEONE = /^(?:(?:and|so|but)\s+)?(?:someone|somebody|the team|everyone)\s+(?:needs? to|has to|should|must|will)\s+(.+)$/i
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
-const EN_POLITE = /^(?:can|could|would) you(?: please)?\s+(.+?)\??$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
@@ -69,12 +60,6 @@ function baseVerb (verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`
   if (/(?:sh|ch|x|ss|z|o)es$/.test(verb)) return verb.slice(0, -2)
   return verb.replace(/s$/, '')
-}
-
-function verbFromIng (word: string): string | undefined {
-  const stem = word.slice(0, -3)
-  for (const candidate of [stem, `${stem}e`, stem.slice(0, -1)]) if (EN_ACTION_VERBS.has(candidate)) return candidate
-  return undefined
 }
 
 function capitalise (text: string): string {
@@ -114,18 +99,6 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
     if (EN_PREDICATE_NOT_ACTION.test(predicate)) return []
     return splitConjoined(cleanPredicate(predicate, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   }
-  const self = EN_SELF.exec(text)
-  if (self !== null) {
-    // "We should …" recommends; it is a todo only with a time frame.
-    if (/^we$/i.test(self[1]!) && /\bshould\b/i.test(text.slice(0, text.length - self[2]!.length)) && !EN_TIME_FRAME.test(self[2]!)) return []
-    return withOwner(self[2]!, /^i$/i.test(self[1]!) ? sentence.author : undefined)
-  }
-  const named = EN_NAMED.exec(text)
-  if (named !== null && !EN_NOT_A_SUBJECT.has(named[1]!.split(/\s+/)[0]!)) return withOwner(named[2]!, named[1]!)
-  const someone = EN_SOMEONE.exec(text)
-  if (someone !== null) return withOwner(someone[1]!, undefined)
-  const polite = EN_POLITE.exec(text)
-  if (polite !== null) return withOwner(polite[1]!, undefined)
   const present = EN_PRESENT.exec(text)
   if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
     const verb = present[1] === 'I' ? present[2]! : baseVerb(present[2]!)
@@ -135,12 +108,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   }
   // "Jonas finished the limiter and is writing the load test today": the subject carries over.
   const late = /^([A-Z][a-z]+|I)\s+[a-z]+ed\b.*?\s+and\s+((?:is|am|will)\s+.+)$/.exec(text)
-  if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return englishClauseActions(`${late[1]!} ${late[2]!}`, sentence, actionContext)
-  const progressive = EN_PROGRESSIVE.exec(text)
-  if (progressive !== null && EN_TIME_FRAME.test(progressive[3]!) && !EN_NOT_A_SUBJECT.has(progressive[1]!)) {
-    const verb = verbFromIng(progressive[2]!)
-    if (verb !== undefined) return withOwner(`${verb}${progressive[3]!}`, progressive[1] === 'I' ? sentence.author : progressive[1])
-  }
+  if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return clauseActions(analyseClauses(`${late[1]!} ${late[2]!}`, 'en'), sentence)
   // A verb-looking first word followed by a label colon or a finite verb is a noun ("Open question: …",
   // "Test coverage in this area is thin").
   if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
@@ -164,6 +132,16 @@ function ownerOf (clause: Clause, author: string | undefined): string | undefine
 
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
+function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence): Action[] {
+  return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
+  )).flatMap((c) => {
+    const owner = ownerOf(c, sentence.author)
+    return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+  })
+}
+
 function englishActions (sentence: AuthoredSentence): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
   const analysed = analyseClauses(sentence.text, 'en')
@@ -171,13 +149,7 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
   // The clause analysis first: a commitment or request clause with an action verb, its owner the
   // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
-  const byClause = analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
-    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
-  )).flatMap((c) => {
-    const owner = ownerOf(c, sentence.author)
-    return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
-  })
+  const byClause = clauseActions(analysed, sentence)
   if (byClause.length > 0) return byClause
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.

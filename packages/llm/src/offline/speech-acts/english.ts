@@ -62,6 +62,11 @@ const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', '
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
 const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
+const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'later', 'meanwhile'])
+// Prepositions that qualify a person ("Leo from design", "Kim on the platform team").
+const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
+// What may follow a verb: its object or a complement.
+const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
@@ -69,8 +74,9 @@ const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
 
 function tokensOf (text: string): Token[][] {
-  // The model expands "I'll" and "we'll" but not a name's "Jun'll"; spell that one out.
-  const doc = nlp().readDoc(text.replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will'))
+  // The model expands "I'll" and "we'll" but not a name's "Jun'll", nor "I'm" after a capitalised
+  // word ("Today I'm writing …"); spell those out.
+  const doc = nlp().readDoc(text.replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will').replace(/\bI['’]m\b/g, 'I am'))
   const its = nlp().its
   const sentences: Token[][] = []
   doc.sentences().each((sentence: ItemSentence) => {
@@ -174,6 +180,8 @@ function shapeOf (tokens: Token[]): Shape {
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   let i = 0
   while (i < words.length && (CONNECTIVES.has(words[i]!.normal) && (words[i]!.pos === 'CCONJ' || words[i]!.pos === 'ADV' || words[i]!.pos === 'INTJ' || words[i]!.pos === 'PROPN')) && i < 3) i++
+  // A fronted time ("Today I'm writing …") is no subject either.
+  while (i < words.length && i < 4 && TIME_OPENERS.has(words[i]!.normal)) i++
   // A fronted prepositional phrase ("After discussion we decided …", "On Friday I'll …") is no subject.
   if (words[i]?.pos === 'ADP') {
     const pronoun = words.findIndex((t, j) => j > i && j <= i + 5 && t.pos === 'PRON' && (words[j + 1]?.pos === 'AUX' || words[j + 1]?.pos === 'VERB'))
@@ -218,6 +226,12 @@ function shapeOf (tokens: Token[]): Shape {
   while (k < rest.length && k < 5 && (rest[k]!.pos === 'PRON' || rest[k]!.pos === 'PROPN' || rest[k]!.pos === 'NOUN' || rest[k]!.pos === 'DET' || rest[k]!.pos === 'ADJ' || rest[k]!.pos === 'CCONJ')) {
     subject.push(rest[k]!)
     k++
+    // "Leo from the design team will …": a name's prepositional phrase qualifies it; the name stays the head.
+    if (rest[k - 1]!.pos === 'PROPN' && rest[k]?.pos === 'ADP' && QUALIFYING.has(rest[k]!.normal)) {
+      let end = k + 1
+      while (end < rest.length && end <= k + 4 && (rest[end]!.pos === 'DET' || rest[end]!.pos === 'NOUN' || rest[end]!.pos === 'PROPN' || rest[end]!.pos === 'ADJ')) end++
+      if (rest[end]?.pos === 'AUX' || rest[end]?.pos === 'VERB' || rest[end]?.pos === 'PART') k = end
+    }
   }
   if (subject.length === 0) return { act: 'statement' }
   while (rest[k]?.pos === 'ADV') k++
@@ -227,7 +241,9 @@ function shapeOf (tokens: Token[]): Shape {
   const verbAfter = (from: number): number | undefined => {
     let v = from
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
-    return rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX' ? v : undefined
+    if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
+    // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes".
+    return rest[v]?.pos === 'NOUN' && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
@@ -247,7 +263,7 @@ function shapeOf (tokens: Token[]): Shape {
     verbAt = verbAfter(k + 1)
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
-  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && DEADLINE_OR_TIME.test(join(rest.slice(k + 2)))) {
+  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal))) {
     // "Jonas is writing the load test today": an action under way within a stated time.
     kind = 'progressive'
     verbAt = k + 1
