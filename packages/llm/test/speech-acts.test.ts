@@ -230,3 +230,21 @@ t.test('English: the modal slot holds a verb the tagger calls a noun; a name kee
   t.same(todosOf("Today I'm writing the load test for the rate limiter."), ['Write the load test for the rate limiter (Ana)'])
   t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')
 })
+
+t.test('A root cause or a lesson written as an imperative assigns nothing; a named doer under it still does', async (t) => {
+  t.same(todosOf('Root cause: remove the pool size check from the migration script.'), [])
+  t.same(todosOf('Lesson learned: always add a second reviewer to config migrations.'), [])
+  t.same(todosOf('Root cause: Chen will add a startup check for the pool size.'), ['Add a startup check for the pool size (Chen)'])
+  t.same(todosOf('원인: 배포 스크립트에서 풀 크기 설정 누락', '서지원'), [])
+})
+
+t.test('Korean 반말 request "-해 줘": the 하다 verb\'s noun is the action', async (t) => {
+  t.same(todosOf('디자인 시안 금요일까지 공유해 줘', '서지원'), ['디자인 시안 금요일까지 공유'])
+})
+
+t.test('Facilitation, negation and doubt in one meeting give no todo', async (t) => {
+  for (const line of ['Okay, let\'s start with the backlog.', 'No worries, nothing blocking on my side.', "I'm not sure legal will sign off before the quarter ends.", '그럼 다음 안건으로 넘어가겠습니다']) {
+    t.same(todosOf(line), [], line)
+  }
+  t.same(todosOf('정리하면 출시는 화요일, 공지는 제가 공유드리겠습니다', '서지원'), ['공지 공유 (서지원)'], 'a commitment inside a recap line stays a todo')
+})

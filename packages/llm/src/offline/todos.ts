@@ -48,6 +48,7 @@ const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
+const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
@@ -149,11 +150,14 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
   // The clause analysis first: a commitment or request clause with an action verb, its owner the
   // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
-  const byClause = clauseActions(analysed, sentence)
+  // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
+  // imperative describes what went wrong or what was learnt; it assigns nothing.
+  const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence)
   if (byClause.length > 0) return byClause
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
-  if (analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
+  if (reasoning || analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
   return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
     // An owner is a participant or a person named in the sentence, never a capitalised opener.
@@ -222,6 +226,8 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
     .replace(/\s+부탁$/, '')
     .replace(/\s+줘$/, '')
+    // 반말 "공유해 줘": a 하다 verb's noun is the action ("공유").
+    .replace(/([\uAC00-\uD7A3]{2,})해$/, '$1')
     .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
     .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
