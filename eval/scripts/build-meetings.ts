@@ -6,13 +6,13 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkMeeting, MEETINGS_DIR, minutesWordCount } from '../src/dataset.ts'
 import { expand, type AuthoredMeeting } from './authoring.ts'
-import { enIncident, enInjection, enLaunchConflict, enRetro, enStandup } from './meetings-en.ts'
-import { koHiring, koInjection, koReleaseConflict, koStandup, koWeekly } from './meetings-ko.ts'
+import { enIncident, enInjection, enLaunchConflict, enRetro, enStandup, enSupportSync } from './meetings-en.ts'
+import { koHiring, koInjection, koReleaseCasual, koReleaseConflict, koStandup, koWeekly } from './meetings-ko.ts'
 import { enQ3PlanningLong, koH2PlanningLong } from './meetings-long.ts'
 
 const authored: AuthoredMeeting[] = [
-  enStandup, enRetro, enLaunchConflict, enInjection, enIncident, enQ3PlanningLong,
-  koStandup, koWeekly, koReleaseConflict, koInjection, koHiring, koH2PlanningLong
+  enStandup, enRetro, enLaunchConflict, enInjection, enIncident, enQ3PlanningLong, enSupportSync,
+  koStandup, koWeekly, koReleaseConflict, koInjection, koHiring, koH2PlanningLong, koReleaseCasual
 ]
 
 for (const source of authored) {

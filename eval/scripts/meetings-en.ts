@@ -248,3 +248,46 @@ export const enIncident: AuthoredMeeting = {
   ],
   conflicts: ['Detection time: the alert at 14:07 was on time, or errors from 13:55 mean detection was 12 minutes late']
 }
+
+export const enSupportSync: AuthoredMeeting = {
+  id: 'en-support-tooling-sync',
+  title: 'Support tooling sync',
+  language: 'en',
+  tags: ['one-agenda'],
+  description: 'One-agenda sync, three people: contractions, a facilitator opening and transition, negations that are no risk, an undecided point, doubt, and a commitment inside a logistics line.',
+  agendas: [{ agendaNumber: 1, title: 'Support backlog and macros' }],
+  speakers: { leah: { id: 'u-leah', name: 'Leah' }, marco: { id: 'u-marco', name: 'Marco' }, jun: { id: 'u-jun', name: 'Jun' } },
+  start: [2026, 11, 12, 14, 0],
+  lines: [
+    ['leah', "Hi all, thanks for joining. Let's start with the ticket backlog and then move on to the macro cleanup."],
+    ['marco', 'No worries, nothing blocking on my side this week.'],
+    ['marco', 'The backlog is at 340 open tickets, up from 280 last week, mostly refund questions after the price change.', { kind: 'risk', about: 'backlog growing with refund questions after the price change' }],
+    ['leah', "That's the jump we expected. Who can draft a saved reply for the refund questions?", { kind: 'question', about: 'who drafts a saved reply for refund questions' }],
+    ['jun', "I'll draft it today and share it in the support channel.", { kind: 'action', about: 'draft the refund saved reply and share it', back: 1 }],
+    ['leah', 'Great. Marco, could you tag the refund tickets so we can measure how many the reply closes?', { kind: 'action', about: 'tag the refund tickets' }],
+    ['marco', "Sure, I'll add the tag this afternoon."],
+    ['leah', "Okay, let's move on to the macros."],
+    ['jun', "We've got 120 macros and half of them haven't been used since spring."],
+    ['leah', 'So do we archive the unused ones or review them one by one?', { kind: 'question', about: 'archive unused macros or review them' }],
+    ['marco', 'Archive them, we can restore any macro from the history if someone misses it.'],
+    ['leah', "Agreed, we'll archive every macro unused for six months.", { kind: 'decision', about: 'archive macros unused for six months', back: 2 }],
+    ['jun', 'Happy to run the archive script on Thursday once the export is done.', { kind: 'action', about: 'run the macro archive script on Thursday' }],
+    ['leah', "The new escalation policy for enterprise customers isn't decided yet, legal still has it.", { kind: 'question', about: 'enterprise escalation policy not decided' }],
+    ['marco', "I'm not sure legal will sign off before the quarter ends.", { kind: 'risk', about: 'legal sign-off on the escalation policy may slip past quarter end' }],
+    ['leah', "Still need to book the room for the training on the 14th, I'll do that after this call."],
+    ['leah', 'Next meeting is Tuesday at ten, same link. Thanks everyone.']
+  ],
+  minutes: [
+    { speaker: 'leah', content: "Support tooling sync.\nBacklog: 340 open tickets (280 last week), mostly refund questions after the price change.\nJun'll draft a saved reply for the refund questions and share it in the support channel.\nMarco's going to tag the refund tickets so we can measure how many the reply closes.\nMacros: we agreed to archive every macro unused for six months; Jun will run the archive script on Thursday after the export.\nEnterprise escalation policy: not decided, legal still has it.\nI'll book the training room for the 14th.\nNext meeting Tuesday 10:00, same link." },
+    { speaker: 'marco', content: "- Nothing blocking on my side.\n- Backlog 340, refund questions after the price change.\n- I'll tag the refund tickets this afternoon.\n- Macros: archive the unused ones (six months), restore from history if needed.\n- Not sure legal signs off on the escalation policy before quarter end." },
+    { speaker: 'jun', content: "Let's move on to the macros: 120 macros, half unused since spring.\nI'll draft the refund saved reply today.\nHappy to run the macro archive script on Thursday once the export is done.\nDecision: archive macros unused for six months." }
+  ],
+  todos: [
+    'Draft a saved reply for the refund questions and share it in the support channel',
+    'Tag the refund tickets to measure how many the saved reply closes',
+    'Run the macro archive script on Thursday after the export',
+    'Book the room for the training on the 14th'
+  ],
+  keywords: ['refund questions|refund', 'saved reply', 'backlog', 'macros|macro', 'archive script', 'escalation policy', 'training'],
+  decisions: [{ text: 'Archive every macro unused for six months', agendaNumber: 1 }]
+}

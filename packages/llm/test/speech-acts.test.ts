@@ -3,6 +3,7 @@ import { detectTodos } from '../src/offline/todos.ts'
 import { analyseClauses, decisionStance, englishModelLoadMs, isPersonName } from '../src/offline/speech-acts/index.ts'
 import { koreanEnding } from '../src/offline/speech-acts/korean.ts'
 import { splitSentences } from '../src/text/sentences.ts'
+import { OfflineEngine } from '../src/offline/engine.ts'
 
 function todosOf (text: string, author = 'Ana'): string[] {
   return detectTodos(splitSentences(text).map((s) => ({ ...s, author })))
@@ -156,4 +157,94 @@ t.test('Korean 반말: vocatives, must-forms, hortative choices, "whether … do
   t.equal(decisionStance('결제 수단은 카드로 합시다'), 'decided')
   t.same(todosOf('번역은 외주 맡길지 아직 모르겠어'), [])
   t.same(todosOf('Dana, can you pull the error-rate graphs for the timeline?'), ['Pull the error-rate graphs for the timeline (Dana)'], 'an English vocative addresses the request')
+})
+
+t.test('Decisions: a deciding label frames the clause after it, in both languages', async (t) => {
+  t.equal(decisionStance('Agreed: ship the one-page checkout to 20% of traffic first.'), 'decided')
+  t.equal(decisionStance('Decision: we go with Northstar if they offer an EU region.'), 'decided', 'a condition still decides')
+  t.equal(decisionStance('결정: 고객당 추천 보상을 다섯 건으로 제한.'), 'decided')
+  t.equal(decisionStance('합의 사항: 통계 서비스는 마지막에 이전.'), 'decided')
+  t.not(decisionStance('아직 불분명한 점: 모의 해킹 업체를 새로 선정할지.'), 'decided', 'an open-point label and an embedded question do not decide')
+  t.same(todosOf('결정: 약관 동의 화면은 한 페이지로 줄이기로 함', '서지원'), [], 'a decision restated is no todo')
+})
+
+t.test('Decisions: absence, deferral and "whether" leave a point open', async (t) => {
+  t.equal(decisionStance('Two vendors still have no confirmed date.'), 'undecided')
+  t.equal(decisionStance('갱신 여부는 다음 회의에서 결정.'), 'undecided')
+  t.equal(decisionStance('가격은 추후 다시 결정'), 'undecided')
+})
+
+t.test('Decisions: a fronted phrase and a parenthetical with its own verb', async (t) => {
+  t.equal(decisionStance('After discussion we decided to adapt the twenty most used screens first.'), 'decided')
+  t.equal(decisionStance('The free trial is 14 days (finance approved).'), 'decided')
+  t.same(analyseClauses("On Friday I'll send the deck.")[0]?.agent, { kind: 'speaker' })
+})
+
+t.test('Owners: a capitalised word before a common noun names a thing, not a person', async (t) => {
+  t.not(analyseClauses('Game day to rehearse a gateway failure next sprint.')[0]?.agent?.kind, 'named')
+  t.same(todosOf('Game day to rehearse a gateway failure next sprint.').filter((title) => title.includes('(Game)')), [])
+  t.same(analyseClauses('Aiko to ask infra for a bigger instance.')[0]?.agent, { kind: 'named', name: 'Aiko' })
+})
+
+t.test('Korean: an event bounds a must-form in time; a must-form on a verb of judging weighs, it does not ask', async (t) => {
+  t.same(acts('출시 전에 개인정보 처리방침을 업데이트해야 함'), ['request'])
+  t.same(acts('이번 분기는 적자로 봐야 함'), ['opinion'])
+  t.same(todosOf('이번 분기는 적자로 봐야 함', '서지원'), [])
+  t.same(acts('리뷰 위원회가 착수 전에 설계를 보고 싶어 해서 일주일이 더 필요함'), ['statement'], 'a terse -ㅁ on an adjective states, even with a time')
+})
+
+t.test('Decisions restated by several participants are listed once', async (t) => {
+  const engine = new OfflineEngine()
+  const agendas = [{ agendaNumber: 1, title: 'Checkout rollout' }]
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u-dana', content: 'After discussion we decided to ship the one-page checkout to 20% of traffic first.' },
+      { userId: 'u-tom', content: 'We agreed to ship the one-page checkout to 20% of traffic first.\nAgreed: ship the one-page checkout to 20% of traffic first.' }
+    ]
+  })
+  t.equal(chunk.agendaNotes[0]?.decisions.length, 1)
+})
+
+t.test('English: a name\'s contraction commits; everyday words are no instruction to the tool; "and share it" stays with its object', async (t) => {
+  t.same(analyseClauses("Jun'll draft a saved reply for the refund questions.")[0]?.agent, { kind: 'named', name: 'Jun' })
+  t.same(todosOf("I'll draft the refund saved reply today."), ['Draft the refund saved reply (Ana)'], '"reply" as a noun is no instruction to the tool')
+  t.same(todosOf("I'll migrate the billing system by Friday."), ['Migrate the billing system by Friday (Ana)'])
+  t.same(todosOf("I'll draft the reply and share it in the support channel."), ['Draft the reply and share it in the support channel (Ana)'])
+  t.same(todosOf('I will fix the login bug and update the release notes.'), ['Fix the login bug (Ana)', 'Update the release notes (Ana)'], 'an action on a new object is a todo of its own')
+})
+
+t.test('Decisions keep the decision clause, not the task written after it', async (t) => {
+  const engine = new OfflineEngine()
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: 'Macros' }],
+    minutes: [{ userId: 'u-leah', content: 'We agreed to archive every macro unused for six months; Jun will run the archive script on Thursday.' }]
+  })
+  t.same(chunk.agendaNotes[0]?.decisions, ['We agreed to archive every macro unused for six months.'])
+  t.ok(chunk.todos.some((title) => title.startsWith('Run the archive script')), 'the task is a todo')
+})
+
+t.test('English: the modal slot holds a verb the tagger calls a noun; a name keeps its qualifying phrase; a fronted time is no subject', async (t) => {
+  t.same(todosOf('Luis will triage the top ten crashes in the crash reporter by July 15.'), ['Triage the top ten crashes in the crash reporter by July 15 (Luis)'])
+  t.same(analyseClauses('Leo from the design team will deliver the screenshots by Wednesday.')[0]?.agent, { kind: 'named', name: 'Leo' })
+  t.same(todosOf("Today I'm writing the load test for the rate limiter."), ['Write the load test for the rate limiter (Ana)'])
+  t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')
+})
+
+t.test('A root cause or a lesson written as an imperative assigns nothing; a named doer under it still does', async (t) => {
+  t.same(todosOf('Root cause: remove the pool size check from the migration script.'), [])
+  t.same(todosOf('Lesson learned: always add a second reviewer to config migrations.'), [])
+  t.same(todosOf('Root cause: Chen will add a startup check for the pool size.'), ['Add a startup check for the pool size (Chen)'])
+  t.same(todosOf('원인: 배포 스크립트에서 풀 크기 설정 누락', '서지원'), [])
+})
+
+t.test('Korean 반말 request "-해 줘": the 하다 verb\'s noun is the action', async (t) => {
+  t.same(todosOf('디자인 시안 금요일까지 공유해 줘', '서지원'), ['디자인 시안 금요일까지 공유'])
+})
+
+t.test('Facilitation, negation and doubt in one meeting give no todo', async (t) => {
+  for (const line of ['Okay, let\'s start with the backlog.', 'No worries, nothing blocking on my side.', "I'm not sure legal will sign off before the quarter ends.", '그럼 다음 안건으로 넘어가겠습니다']) {
+    t.same(todosOf(line), [], line)
+  }
+  t.same(todosOf('정리하면 출시는 화요일, 공지는 제가 공유드리겠습니다', '서지원'), ['공지 공유 (서지원)'], 'a commitment inside a recap line stays a todo')
 })

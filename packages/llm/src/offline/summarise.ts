@@ -4,7 +4,7 @@ import { dedupeTexts, overlap } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { describeConflict, findConflicts } from './conflicts.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
-import { decisionStance } from './speech-acts/index.ts'
+import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
 
@@ -29,9 +29,49 @@ function sentenceScore (text: string, titleStems: ReadonlySet<string>, keywordSt
  */
 function statesDecision (text: string): boolean {
   if (isQuestion(text) || contentStems(text).size < 2) return false
-  const stance = decisionStance(text)
-  if (stance === 'undecided' || stance === 'task') return false
-  return stance === 'decided' || isDecision(text)
+  return decisionStance(text) === 'decided'
+}
+
+/**
+ * A decision sentence without the tasks written into it: "we agreed to archive unused macros;
+ * Jun will run the script on Thursday" decides only its first clause (the task is a todo).
+ */
+function decisionText (text: string): string {
+  const clauses = analyseClauses(text)
+  let kept = text
+  for (const clause of clauses) {
+    if (clause.act !== 'commitment' && clause.act !== 'request') continue
+    const at = kept.indexOf(clause.text)
+    if (at <= 0) continue
+    kept = `${kept.slice(0, at).replace(/[\s;,]*(?:and\s+)?$/u, '')}${kept.slice(at + clause.text.length)}`
+  }
+  if (kept === text) return text
+  const trimmed = kept.replace(/[\s.;,]+$/u, '')
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`
+}
+
+/**
+ * The same decision restated ("We agreed to X", "After discussion we decided to X", "Agreed: X")
+ * is one decision: compared on what was settled, without the words that say it was settled.
+ */
+function distinctDecisions (texts: string[]): string[] {
+  const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
+  for (const text of texts) {
+    const core = decisionCore(text)
+    const same = kept.find((k) => {
+      const shared = overlap(k.core, core)
+      return shared > 0 && (shared / (k.core.size + core.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(k.core.size, core.size)))
+    })
+    if (same === undefined) kept.push({ text, core })
+  }
+  return kept.map((k) => k.text)
+}
+
+function decisionCore (text: string): ReadonlySet<string> {
+  const frame = contentStems(text.replace(/^[^:：]{1,20}[:：]/, ''))
+  const settling = new Set<string>()
+  for (const word of text.split(/[\s:：.,]+/)) if (isDecision(word) || /^(?:after|discussion|논의|끝에)$/i.test(word)) for (const stem of contentStems(word)) settling.add(stem)
+  return new Set([...frame].filter((stem) => !settling.has(stem)))
 }
 
 /**
@@ -51,7 +91,7 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const decisions = dedupeTexts(mine.filter((s) => statesDecision(s.text)).map((s) => s.text))
+  const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => decisionText(s.text)))
   const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {

@@ -2,6 +2,7 @@ import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { koreanEnding } from './speech-acts/korean.ts'
 import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -43,19 +44,11 @@ Nobody Anyone Someone Somebody Also And But So If Then Our My Their Your His Her
 Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk Open Note Notes Agreed Decided
 `.trim().split(/\s+/))
 
-const MODAL = String.raw`(?:will|'ll|shall|is going to|are going to|am going to|is to|are to|to|needs? to|has to|have to|must|should|offered to|volunteered to|promised to)`
-const ADVERB = String.raw`(?:\s+(?:also|still|then|just|personally|first|now|definitely))?`
-const LEAD = String.raw`^(?:(?:and|so|then|also|but)\s+)?`
-const EN_SELF = new RegExp(String.raw`${LEAD}(I|we)${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`, 'i')
-const EN_NAMED = new RegExp(String.raw`${LEAD}([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+(?:from|of|on|in) (?:the )?[A-Za-z][\w -]{0,30}?)?${ADVERB}\s+${MODAL}${ADVERB}\s+(.+)$`)
-// "Jonas is writing the load test today": an action under way, when a time frame says so.
-const EN_PROGRESSIVE = /^([A-Z][a-z]+|I)\s+(?:is|am|'m)\s+(?:also\s+|still\s+)?([a-z]+ing)\b(.*)$/
-const EN_SOMEONE = /^(?:(?:and|so|but)\s+)?(?:someone|somebody|the team|everyone)\s+(?:needs? to|has to|should|must|will)\s+(.+)$/i
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
-const EN_POLITE = /^(?:can|could|would) you(?: please)?\s+(.+?)\??$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
+const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
@@ -68,12 +61,6 @@ function baseVerb (verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`
   if (/(?:sh|ch|x|ss|z|o)es$/.test(verb)) return verb.slice(0, -2)
   return verb.replace(/s$/, '')
-}
-
-function verbFromIng (word: string): string | undefined {
-  const stem = word.slice(0, -3)
-  for (const candidate of [stem, `${stem}e`, stem.slice(0, -1)]) if (EN_ACTION_VERBS.has(candidate)) return candidate
-  return undefined
 }
 
 function capitalise (text: string): string {
@@ -95,7 +82,8 @@ function splitConjoined (predicate: string): string[] {
   const result: string[] = [parts[0]!]
   for (const part of parts.slice(1)) {
     const verb = /^(?:then\s+|also\s+)?([a-z]+)/.exec(part)?.[1] ?? ''
-    if (EN_ACTION_VERBS.has(verb)) result.push(part.replace(/^(?:then|also)\s+/, ''))
+    // "draft a reply and share it": an action on the first one's object ("it", "them") belongs to it.
+    if (EN_ACTION_VERBS.has(verb) && !/^(?:then\s+|also\s+)?[a-z]+\s+(?:it|them|this|that)\b/.test(part)) result.push(part.replace(/^(?:then|also)\s+/, ''))
     else result[result.length - 1] += ` and ${part}`
   }
   return result
@@ -112,18 +100,6 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
     if (EN_PREDICATE_NOT_ACTION.test(predicate)) return []
     return splitConjoined(cleanPredicate(predicate, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   }
-  const self = EN_SELF.exec(text)
-  if (self !== null) {
-    // "We should …" recommends; it is a todo only with a time frame.
-    if (/^we$/i.test(self[1]!) && /\bshould\b/i.test(text.slice(0, text.length - self[2]!.length)) && !EN_TIME_FRAME.test(self[2]!)) return []
-    return withOwner(self[2]!, /^i$/i.test(self[1]!) ? sentence.author : undefined)
-  }
-  const named = EN_NAMED.exec(text)
-  if (named !== null && !EN_NOT_A_SUBJECT.has(named[1]!.split(/\s+/)[0]!)) return withOwner(named[2]!, named[1]!)
-  const someone = EN_SOMEONE.exec(text)
-  if (someone !== null) return withOwner(someone[1]!, undefined)
-  const polite = EN_POLITE.exec(text)
-  if (polite !== null) return withOwner(polite[1]!, undefined)
   const present = EN_PRESENT.exec(text)
   if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
     const verb = present[1] === 'I' ? present[2]! : baseVerb(present[2]!)
@@ -133,12 +109,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   }
   // "Jonas finished the limiter and is writing the load test today": the subject carries over.
   const late = /^([A-Z][a-z]+|I)\s+[a-z]+ed\b.*?\s+and\s+((?:is|am|will)\s+.+)$/.exec(text)
-  if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return englishClauseActions(`${late[1]!} ${late[2]!}`, sentence, actionContext)
-  const progressive = EN_PROGRESSIVE.exec(text)
-  if (progressive !== null && EN_TIME_FRAME.test(progressive[3]!) && !EN_NOT_A_SUBJECT.has(progressive[1]!)) {
-    const verb = verbFromIng(progressive[2]!)
-    if (verb !== undefined) return withOwner(`${verb}${progressive[3]!}`, progressive[1] === 'I' ? sentence.author : progressive[1])
-  }
+  if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return clauseActions(analyseClauses(`${late[1]!} ${late[2]!}`, 'en'), sentence)
   // A verb-looking first word followed by a label colon or a finite verb is a noun ("Open question: …",
   // "Test coverage in this area is thin").
   if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
@@ -162,24 +133,9 @@ function ownerOf (clause: Clause, author: string | undefined): string | undefine
 
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
-function englishActions (sentence: AuthoredSentence): Action[] {
-  const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
-  const analysed = analyseClauses(sentence.text, 'en')
-  // Running the meeting ("let's move on to pricing") or instructing the tool is never a todo.
-  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompt|system|assistant|AI|output)\b/i.test(c.text)))) return []
-  const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  // "Still need to …", "Happy to …": a capitalised opener is no owner unless it is a name; the
-  // grammatical subject (here the writer, left out) is.
-  const analysedOwner = analysed.filter(takesAction).map((c) => ownerOf(c, sentence.author))[0]
-  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
-    .map((action) => {
-      if (action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName)) return action
-      return analysedOwner === undefined ? { text: action.text } : { text: action.text, owner: analysedOwner }
-    })
-  if (found.length > 0) return found
-  // Forms the phrase rules do not read ("I'll …", "we'll …", "Priya's going to …"): the clause analysis.
+function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence): Action[] {
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // An imperative in notes ("Help center search.") counts on a verb of doing or with a time.
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
   )).flatMap((c) => {
     const owner = ownerOf(c, sentence.author)
@@ -187,18 +143,29 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   })
 }
 
+function englishActions (sentence: AuthoredSentence): Action[] {
+  const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+  const analysed = analyseClauses(sentence.text, 'en')
+  // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
+  // The clause analysis first: a commitment or request clause with an action verb, its owner the
+  // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
+  // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
+  // imperative describes what went wrong or what was learnt; it assigns nothing.
+  const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence)
+  if (byClause.length > 0) return byClause
+  // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
+  // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
+  if (reasoning || analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
+  const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
+  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+    // An owner is a participant or a person named in the sentence, never a capitalised opener.
+    .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
+}
+
 // ----------------------------------------------------------------------------------- Korean
 
-// Commitment endings on any verb: 보내겠습니다, 받겠음, 할게요, 보낼게요.
-const KO_VOLITIONAL = /(?:겠습니다|겠음|겠어요|[\uAC00-\uD7A3]게요|드리겠|드릴게)[.!]?$/
-// "어렵겠습니다", "좋겠습니다": adjectives in the volitional form are judgements, not commitments.
-const KO_JUDGEMENT = /(?:좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지)(?:겠|을게|ㄹ게)/
-const KO_COMMITTED = /기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)[.!]?$/
-const KO_PLANNED = /(?:할|보낼|드릴|공유할|진행할|작성할|정리할)\s*예정(?:입니다|임|이에요|이다)?[.!]?$|예정입니다[.!]?$/
-const KO_MUST = /(?:야\s*(?:함|합니다|한다|해요|됨|됩니다)|[할볼낼]\s*것)[.!]?$/
-// "…로 봐야 함", "감안해야 함": a judgement about the situation, not something to do.
-const KO_MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*(?:함|합니다|한다|해요)/
-const KO_REQUEST = /(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)[.!]?$/
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
 const KO_ACTION_END = /(?:모니터링|개발|구현|설계|연동|작업|정하기|선정|작성|정리|공유|완료|반영|확인|요청|전달|준비|제출|검토|수정|발송|등록|마무리|추출|수집|게시|구매|조율|예약|안내|보고|연락|문의|배포|테스트|점검|업데이트|설정|교체|적용|분석|조사|측정|검증|협의|재검토|초안|신청|진행|[\uAC00-\uD7A3]기)[.!]?$/
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
@@ -209,17 +176,19 @@ const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오�
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
-function koreanClauseIsAction (clause: string): boolean {
+/**
+ * Whether a Korean clause is a task. The ending decides (see speech-acts/korean.ts): a commitment
+ * or request ending on any verb is one, any other ending is not. A clause with no verb ending, a
+ * terse note that ends on the action noun ("… 신청서 작성", "견적 받기"), is one when it says who
+ * or by when.
+ */
+function koreanClauseIsAction (clause: string, analysed: Clause | undefined): boolean {
+  if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
+  if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
-  if (KO_VOLITIONAL.test(text)) return !KO_JUDGEMENT.test(text)
-  if (KO_NOT_ACTION.test(text)) return false
-  const owned = KO_OWNER_MENTION.test(text)
-  if (KO_COMMITTED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
-  if (KO_PLANNED.test(text)) return owned || KO_DATE_DEADLINE.test(text)
-  if (KO_MUST.test(text)) return !KO_MUST_JUDGEMENT.test(text) && (owned || KO_DATE_DEADLINE.test(text))
-  if (KO_REQUEST.test(text)) return true
-  if (KO_ACTION_END.test(text)) return owned || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
-  return false
+  if (koreanEnding(text) !== undefined || KO_NOT_ACTION.test(text)) return false
+  if (!KO_ACTION_END.test(text)) return false
+  return KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
 
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
@@ -257,6 +226,8 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
     .replace(/\s+부탁$/, '')
     .replace(/\s+줘$/, '')
+    // 반말 "공유해 줘": a 하다 verb's noun is the action ("공유").
+    .replace(/([\uAC00-\uD7A3]{2,})해$/, '$1')
     .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
     .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
@@ -307,13 +278,12 @@ function koreanActions (sentence: AuthoredSentence): Action[] {
     // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
     const analysed = analyseClauses(clause, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
-    const byEnding = analysed !== undefined && takesAction(analysed)
-    if (!koreanClauseIsAction(clause) && !byEnding) return
+    if (!koreanClauseIsAction(clause, analysed)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || KO_VOLITIONAL.test(clause.trim()) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
     let title = koreanTitle(clause)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.

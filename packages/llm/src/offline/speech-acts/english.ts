@@ -62,6 +62,11 @@ const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', '
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
 const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
+const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'later', 'meanwhile'])
+// Prepositions that qualify a person ("Leo from design", "Kim on the platform team").
+const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
+// What may follow a verb: its object or a complement.
+const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
@@ -69,7 +74,9 @@ const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
 
 function tokensOf (text: string): Token[][] {
-  const doc = nlp().readDoc(text)
+  // The model expands "I'll" and "we'll" but not a name's "Jun'll", nor "I'm" after a capitalised
+  // word ("Today I'm writing …"); spell those out.
+  const doc = nlp().readDoc(text.replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will').replace(/\bI['’]m\b/g, 'I am'))
   const its = nlp().its
   const sentences: Token[][] = []
   doc.sentences().each((sentence: ItemSentence) => {
@@ -110,6 +117,18 @@ function splitClauses (tokens: Token[]): Token[][] {
   let current: Token[] = []
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!
+    // A parenthetical with its own verb ("(finance approved)") is a clause of its own.
+    if (token.value === '(') {
+      const close = tokens.findIndex((t, j) => j > i && t.value === ')')
+      const inside = close < 0 ? [] : tokens.slice(i + 1, close)
+      if (inside.length >= 2 && inside.some((t) => t.pos === 'VERB')) {
+        if (current.length > 0) clauses.push(current)
+        clauses.push(inside)
+        current = []
+        i = close
+        continue
+      }
+    }
     const next = tokens[i + 1]
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
@@ -149,6 +168,9 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   if (GROUP_SUBJECTS.has(normal)) return { kind: 'group' }
   if (normal === 'you') return { kind: 'addressee' }
   if (UNKNOWN_SUBJECTS.has(normal)) return { kind: 'unknown' }
+  // "Game day to rehearse …", "Design team to review …": a common noun heads the subject, so the
+  // capitalised word before it modifies a thing, it names no person.
+  if (head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)) return { kind: 'unknown' }
   const names = subject.filter((t) => t.pos === 'PROPN' && isPersonName(t.value)).map((t) => t.value)
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
 }
@@ -158,6 +180,13 @@ function shapeOf (tokens: Token[]): Shape {
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   let i = 0
   while (i < words.length && (CONNECTIVES.has(words[i]!.normal) && (words[i]!.pos === 'CCONJ' || words[i]!.pos === 'ADV' || words[i]!.pos === 'INTJ' || words[i]!.pos === 'PROPN')) && i < 3) i++
+  // A fronted time ("Today I'm writing …") is no subject either.
+  while (i < words.length && i < 4 && TIME_OPENERS.has(words[i]!.normal)) i++
+  // A fronted prepositional phrase ("After discussion we decided …", "On Friday I'll …") is no subject.
+  if (words[i]?.pos === 'ADP') {
+    const pronoun = words.findIndex((t, j) => j > i && j <= i + 5 && t.pos === 'PRON' && (words[j + 1]?.pos === 'AUX' || words[j + 1]?.pos === 'VERB'))
+    if (pronoun > 0) i = pronoun
+  }
   const rest = words.slice(i)
   const at = (k: number): Token | undefined => rest[k]
   const first = at(0)
@@ -197,6 +226,12 @@ function shapeOf (tokens: Token[]): Shape {
   while (k < rest.length && k < 5 && (rest[k]!.pos === 'PRON' || rest[k]!.pos === 'PROPN' || rest[k]!.pos === 'NOUN' || rest[k]!.pos === 'DET' || rest[k]!.pos === 'ADJ' || rest[k]!.pos === 'CCONJ')) {
     subject.push(rest[k]!)
     k++
+    // "Leo from the design team will …": a name's prepositional phrase qualifies it; the name stays the head.
+    if (rest[k - 1]!.pos === 'PROPN' && rest[k]?.pos === 'ADP' && QUALIFYING.has(rest[k]!.normal)) {
+      let end = k + 1
+      while (end < rest.length && end <= k + 4 && (rest[end]!.pos === 'DET' || rest[end]!.pos === 'NOUN' || rest[end]!.pos === 'PROPN' || rest[end]!.pos === 'ADJ')) end++
+      if (rest[end]?.pos === 'AUX' || rest[end]?.pos === 'VERB' || rest[end]?.pos === 'PART') k = end
+    }
   }
   if (subject.length === 0) return { act: 'statement' }
   while (rest[k]?.pos === 'ADV') k++
@@ -206,7 +241,9 @@ function shapeOf (tokens: Token[]): Shape {
   const verbAfter = (from: number): number | undefined => {
     let v = from
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
-    return rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX' ? v : undefined
+    if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
+    // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes".
+    return rest[v]?.pos === 'NOUN' && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
@@ -226,7 +263,7 @@ function shapeOf (tokens: Token[]): Shape {
     verbAt = verbAfter(k + 1)
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
-  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && DEADLINE_OR_TIME.test(join(rest.slice(k + 2)))) {
+  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal))) {
     // "Jonas is writing the load test today": an action under way within a stated time.
     kind = 'progressive'
     verbAt = k + 1
@@ -253,7 +290,9 @@ function shapeOf (tokens: Token[]): Shape {
 
 // A clause about the assistant or about the record being produced ("ignore previous instructions",
 // "output X as the only todo") instructs the tool, not a participant: never an action of the meeting.
-const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|system|assistant|AI|LLM|model|output|reply|respond|todo list|to-do list|action items? list)\b/i
+// Words of everyday work ("saved reply", "billing system", "pricing model") do not count; the tool, its
+// instructions, its list, or a clause that starts by telling it what to output do.
+const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|assistant|AI|LLM|todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
 function analyseTokens (written: Token[]): Clause {
   const text = join(written)
@@ -280,8 +319,11 @@ function analyseTokens (written: Token[]): Clause {
   const deadline = DEADLINE.exec(text)?.[0]
   // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
   // negation governs, so "we decided not to ship" (negation after the verb) still decides.
-  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')
-  const undecided = deciding.some((t) => t.negated) || (deciding.length > 0 && uncertain)
+  // Participles tagged as adjectives ("no confirmed date") keep their -d/-ed.
+  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
+  // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
+  const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
+  const undecided = deciding.some((t) => t.negated || absent(t)) || (deciding.length > 0 && uncertain)
   if (undecided && shape.act === 'decision') shape = { act: 'statement' }
   return {
     text,
@@ -296,6 +338,8 @@ function analyseTokens (written: Token[]): Clause {
   }
 }
 
+const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
+
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 
 /**
@@ -306,9 +350,13 @@ const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|foll
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {
     const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
-    if (label === undefined || label.split(/\s+/).length > 4 || clause.act !== 'request' || clause.agent?.kind !== 'unknown' || ACTION_LABEL.test(label)) return clause
+    if (label === undefined || label.split(/\s+/).length > 4 || ACTION_LABEL.test(label)) return clause
     const words = tokensOf(label)[0] ?? []
-    if (words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision')) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    // Under a deciding label ("Decision:", "Agreed:") whatever follows states what was settled.
+    const decides = words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision') && !words.some((t) => t.negated || ABSENCE.has(t.normal) || UNCERTAIN.has(t.normal))
+    // A condition ("Decision: we go with Northstar if they offer an EU region") still decides.
+    if (decides && clause.act !== 'question' && clause.undecided !== true) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    if (clause.act !== 'request' || clause.agent?.kind !== 'unknown') return clause
     return { ...clause, act: 'statement' }
   })
 }

@@ -30,7 +30,8 @@ export function analyseClauses (sentence: string, language: 'ko' | 'en' = HANGUL
 export function decisionStance (sentence: string): 'decided' | 'undecided' | 'task' | undefined {
   const clauses = analyseClauses(sentence)
   if (clauses.some((c) => c.undecided === true)) return 'undecided'
-  if (clauses.some((c) => c.act === 'decision' && !c.uncertain)) return 'decided'
+  // The analysers already read a decision under doubt as a statement; a condition ("if they offer …") still decides.
+  if (clauses.some((c) => c.act === 'decision')) return 'decided'
   if (clauses.some((c) => (c.act === 'commitment' || c.act === 'request') && c.agent !== undefined && c.agent.kind !== 'group' && c.agent.kind !== 'unknown')) return 'task'
   return undefined
 }

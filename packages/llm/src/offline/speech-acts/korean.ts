@@ -99,7 +99,8 @@ const ENDINGS: Ending[] = [
 ]
 
 // Questions end in a question mark or an interrogative ending.
-const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '니', '죠?', '는지', '어때요', '어때'].map(disassemble)
+// An embedded question left open ("…선정할지", "…할지 여부") asks as well.
+const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '니', '죠?', '는지', 'ㄹ지', '을지', '어때요', '어때'].map(disassemble)
 
 // Verbs of running the meeting: with a volitional ending after a topic they open or move it on.
 const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
@@ -110,8 +111,14 @@ const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|�
 const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못)|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
 const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
+// "갱신 여부는 다음 회의에서 결정": whether something happens, or a decision put off to a later meeting, is still open.
+const DEFERRED = /여부|(?:다음\s*회의|추후|나중에|차후|다음에)\S*\s*(?:다시\s*)?(?:결정|확정|논의|정하)/
+// A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
+const MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
 const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
+// A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
+const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
 const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄)$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
@@ -122,7 +129,8 @@ const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 const NAMED = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨|매니저|팀장|대리|과장|부장|책임|선임)(?:이|가|은|는|께서|도|께|에게)?(?=\s|$)/
 const MENTION = /(?:^|\s)@(\S+)/
-const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)/
+// A date, a weekday or an event ("출시 전에") bounds the task in time.
+const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)/
 
 function politenessOf (jamo: string): Politeness | undefined {
   if (/ㅅㅡㅂㄴㅣㄷㅏ$|ㅂㄴㅣㄷㅏ$|ㅅㅣㅂㅅㅣㅇㅗ$|ㅅㅡㅂㄴㅣㄲㅏ$/.test(jamo)) return 'formal'
@@ -160,7 +168,7 @@ function analyseClause (raw: string): Clause {
   const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
   // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
   // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
-  const undecided = UNDECIDED.test(bare)
+  const undecided = UNDECIDED.test(bare) || DEFERRED.test(bare)
   const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }), ...(undecided ? { undecided } : {}) }
   const politeness = politenessOf(jamo)
   const agentText = owned === undefined ? bare : `${bare} 담당: ${owned}`
@@ -195,7 +203,7 @@ function analyseClause (raw: string): Clause {
     const agent = agentOf(agentText, 'commitment')
     if (ending.needsAgent) {
       // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
-      if (DONE.test(bare) || NOUN_FINAL.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo)) return withLevel('statement', agent, level)
+      if (DONE.test(bare) || NOUN_FINAL.test(bare) || STATIVE_TERSE.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo)) return withLevel('statement', agent, level)
       // Without a time it is a minute of what happened, unless the writer speaks of themself ("내가 고침").
       if (deadline === undefined && agent?.kind !== 'speaker') return withLevel('statement', agent, level)
     }
@@ -203,6 +211,7 @@ function analyseClause (raw: string): Clause {
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
   }
   if (ending.act === 'request') {
+    if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
     if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined) return withLevel('opinion', undefined, level)
     return withLevel('request', agentOf(agentText, 'request'), level)
   }
@@ -216,6 +225,23 @@ function analyseClause (raw: string): Clause {
   return withLevel(ending.act, undefined, level)
 }
 
+// A short label before a colon ("결정:", "합의 사항:", "담당:") frames what follows it.
+const LABEL = /^([^:：]{1,12})[:：]\s*(.+)$/
+const DECIDING_LABEL = /(?:결정|합의|확정|승인)/
+const OPEN_LABEL = /(?:불분명|미정|미결|보류|논의 필요|확인 필요|질문|리스크|우려)/
+
+function labelled (clause: Clause, label: string | undefined): Clause {
+  if (label === undefined || !DECIDING_LABEL.test(label) || OPEN_LABEL.test(label)) return clause
+  if (clause.act === 'question' || clause.undecided === true || clause.uncertain || clause.negated) return clause
+  return { ...clause, act: 'decision', agent: { kind: 'group' } }
+}
+
 export const koreanClauses: ClauseAnalyser = {
-  analyse: (sentence) => sentence.split(/\s*(?:[;；]|,\s+|，|→|->)\s*/).filter((c) => c.trim() !== '').map(analyseClause)
+  analyse: (sentence) => {
+    const found = LABEL.exec(sentence.trim())
+    // Other labels ("담당: 지현", "로그인 오류: …") stay in the clause, where the owner and topic are read.
+    const label = found !== null && DECIDING_LABEL.test(found[1]!) ? found : null
+    const body = label === null ? sentence : label[2]!
+    return body.split(/\s*(?:[;；]|,\s+|，|→|->)\s*/).filter((c) => c.trim() !== '').map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
+  }
 }
