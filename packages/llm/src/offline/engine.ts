@@ -8,7 +8,7 @@ import { outputLanguage } from '../text/language.ts'
 import { dedupeTexts, textSimilarity } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { deriveAgendas, placeSentences, type PlacedSentence } from './agenda-assignment.ts'
-import { describeConflict, findConflicts, isConflictNote, type Statement } from './conflicts.ts'
+import { describeConflict, findConflicts, type Statement } from './conflicts.ts'
 import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
 import { agendaNotes, summariseNotes } from './summarise.ts'
@@ -83,8 +83,8 @@ export class OfflineEngine implements AnalysisEngine {
     return {
       keywords: keywords.map((k) => k.text),
       agendaNotes: agendas.map((agenda) => {
-        const notes = agendaNotes(agenda, placed, keywords, language)
-        return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending.filter((p) => !isConflictNote(p))] }
+        const notes = agendaNotes(agenda, placed, keywords)
+        return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending] }
       }),
       todos: detectTodos(placed)
     }

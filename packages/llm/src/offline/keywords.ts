@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
-import winkNLP, { type ItemSentence, type Model, type WinkMethods } from 'wink-nlp'
+import type { ItemSentence } from 'wink-nlp'
 import { memoPerString } from '../memo.ts'
+import { englishNlp } from '../text/english-model.ts'
 import { koreanStem } from '../text/korean-stem.ts'
 import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
 import { words, type Word } from '../text/words.ts'
@@ -77,14 +77,9 @@ interface Terms {
  * English nouns and noun phrases from wink-nlp's part-of-speech tags: a topic is something
  * the minutes talk about, so verbs ("dropped", "draft" as in "Raj drafts …"), adverbs and
  * adjectives on their own are none, and a person named as the one who acts is none either.
- * The model is read once per thread, on first use (it is the same package speech-acts loads).
+ * The model is the clause analysis's own instance (text/english-model.ts).
  */
-const require = createRequire(import.meta.url)
-let tagger: WinkMethods | undefined
-function nlp (): WinkMethods {
-  tagger ??= winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos'])
-  return tagger
-}
+const nlp = englishNlp
 
 interface Tagged { value: string, pos: string }
 

@@ -2,7 +2,6 @@ import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, overlap } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
-import { describeConflict, findConflicts } from './conflicts.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
@@ -76,10 +75,11 @@ function decisionCore (text: string): ReadonlySet<string> {
 
 /**
  * What the minutes say about one agenda item: points ranked by importance (title words,
- * meeting keywords, decisions), decisions, and open points including conflicts between
- * participants.
+ * meeting keywords, decisions), decisions, and open points. Conflicts between participants
+ * are searched over the whole chunk by the engine (their two sides often sit under different
+ * items) and added to the item they concern.
  */
-export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywords: Keyword[], language: 'ko' | 'en'): AgendaNotes {
+export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywords: Keyword[]): AgendaNotes {
   const titleStems = contentStems(agenda.title)
   const keywordStems = new Map<string, number>()
   const top = keywords[0]?.score ?? 1
@@ -92,14 +92,13 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
   const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => decisionText(s.text)))
-  const conflicts = findConflicts(mine.map((s) => ({ text: s.text, source: s.author }))).map((pair) => describeConflict(pair, language))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {
     agendaNumber: agenda.agendaNumber,
     agendaTitle: agenda.title,
     points,
     decisions,
-    pending: [...conflicts, ...dedupeTexts(open)]
+    pending: dedupeTexts(open)
   }
 }
 

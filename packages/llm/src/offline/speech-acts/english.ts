@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
-import winkNLP, { type ItemSentence, type Model, type WinkMethods } from 'wink-nlp'
+import type { ItemSentence } from 'wink-nlp'
+import { englishNlp as nlp } from '../../text/english-model.ts'
 import type { Agent, Clause, ClauseAnalyser, SpeechAct } from './types.ts'
 
 /*
@@ -21,30 +21,6 @@ interface Token {
   /** Whitespace before the token as written ("on-call" has none around its hyphen). */
   space: string
   negated: boolean
-}
-
-let loaded: { nlp: WinkMethods, loadMs: number } | undefined
-
-const require = createRequire(import.meta.url)
-
-/**
- * The model, read once per thread on first use (160 ms on an idle Node 24, several times that
- * on a busy machine); required here rather than imported so that loading this module, or
- * analysing only Korean, does not pay for it. The analysis pool's warm-up makes the first use.
- */
-function nlp (): WinkMethods {
-  if (loaded === undefined) {
-    const started = performance.now()
-    // Only the steps the clause reading uses: sentences, negation scope, part of speech (no NER or sentiment).
-    const instance = winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'negation', 'pos'])
-    loaded = { nlp: instance, loadMs: performance.now() - started }
-  }
-  return loaded.nlp
-}
-
-/** How long this thread took to load the English model, once it has. */
-export function englishModelLoadMs (): number | undefined {
-  return loaded?.loadMs
 }
 
 // Modal slots, by the normal form wink gives after expanding contractions.

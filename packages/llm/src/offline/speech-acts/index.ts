@@ -3,7 +3,8 @@ import { englishClauses } from './english.ts'
 import { koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
-export { englishModelLoadMs, isPersonName } from './english.ts'
+export { isPersonName } from './english.ts'
+export { englishModelLoadMs } from '../../text/english-model.ts'
 
 const HANGUL = /[\uAC00-\uD7A3]/
 const MAX_CACHED = 4000
