@@ -155,19 +155,19 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     if (answered || contentStems(last.text).size < 2) return undefined
     return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
   }
-  const stance = decisionStance(text)
-  const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
-    (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
-  // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
-  if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
-    return { content: advice.decision((decisionClause ?? last).text), kind: 'decision', confidence: 0.6 }
-  }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
   if (openPoint !== undefined && !answered) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
+  }
+  const stance = decisionStance(text)
+  const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
+    (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
+  // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
+  if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
+    return { content: advice.decision((decisionClause ?? last).text), kind: 'decision', confidence: 0.6 }
   }
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
