@@ -6,7 +6,7 @@ import { liveSuggestions } from '../src/offline/live-suggestions.ts'
 function windowOf (lines: string[]): Segment[] {
   return lines.map((line, i) => {
     const [speaker, ...rest] = line.split(': ')
-    return { meetingId: 'm-advice', segmentId: `s${i}`, text: rest.join(': '), speakerId: speaker!, timestamp: 1_000 * i }
+    return { meetingId: 'm-advice', dedupeKey: `s${i}`, text: rest.join(': '), speakerId: speaker!, timestamp: 1_000 * i }
   })
 }
 
