@@ -25,13 +25,16 @@ const lowerFirst = (text: string): string => /^[A-Z][a-z]/.test(text) ? text[0]!
 // "… needs to be updated", "… should be signed off": the doer is left out, the subject is what is acted on.
 const EN_PASSIVE_DUTY = /^(?:(?:and|so|but|also)\s+)?(.+?)\s+(?:needs?|has|have|should|must|ought)\s+(?:to\s+)?(?:still\s+)?be\s+([a-z]+(?:ed|en|t))\b(.*)$/i
 
+// A reason or condition after the action ("… before launch because the SDK collects …") is not part of it.
+const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as)\b.*$/i
+
 /** The action as a verb phrase after "who will": from the clause's reading, else from the engine's todo title. */
 export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
   const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
   if (passive !== undefined && passive !== null && (clauseAction === undefined || /^be\b/.test(clauseAction))) {
     return shorten(`get ${lowerFirst(passive[1]!)} ${passive[2]!}${passive[3]!}`)
   }
-  if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction)
+  if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction.replace(EN_REASON, ''))
   const title = todoTitle(sentence)
   return title === undefined ? undefined : shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
 }
@@ -86,7 +89,7 @@ const english = {
     return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
   },
   openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
-  decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(EN_DECISION_FRAME, ''))}`,
+  decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
 }
 

@@ -167,7 +167,10 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
   // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
   if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
-    return { content: advice.decision((decisionClause ?? last).text), kind: 'decision', confidence: 0.6 }
+    const decided = decisionClause ?? last
+    // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
+    const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
+    return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
   }
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
