@@ -62,7 +62,8 @@ const EN_DECISION_FRAME = /^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)
 const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s| is) a|the (?:main |big |biggest )?|my |our |one )?(?:risk|concern|worry|blocker)(?: here)?\s*(?:is|:)?\s*(?:that\s+)?|(?:i'm|i am|we're|we are)\s+(?:a bit |really |quite )?(?:worried|concerned)\s+(?:that|about)\s+|(?:what|the thing that|one thing that)\s+(?:worries|concerns|scares|bothers)\s+(?:me|us)(?:\s+most)?\s+is\s+(?:that\s+)?)/i
 
 // A duty to settle something followed by what is to be settled: "need to decide whether …", "have to figure out who …".
-const EN_OPEN_DUTY = /\b(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
+// Or one said to be still unsettled: "we still haven't decided who covers on-call".
+const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
 // An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open.
 const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도))\s+(?:먼저\s+|빨리\s+|아직\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야)/
 

@@ -133,7 +133,9 @@ const KO_DUTY = /(?:어야|아야|여야|해야)\s*(?:합니다|해요|함|한�
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
-const unownedDuty = (c: Clause, korean: boolean): boolean => c.act === 'opinion' && !c.negated && !c.uncertain &&
+// A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
+const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
+const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !c.uncertain &&
   (korean ? KO_DUTY.test(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
 
 /**
@@ -178,11 +180,12 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     const phrase = actionPhrase(action.text, action.action, korean)
     if (phrase === undefined || contentStems(phrase).size < 1) return undefined
     if (!owned(action)) return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
-    if (action.deadline === undefined && !hasDeadline(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
+    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
     return undefined
   }
   // A risk only where a clause states one ("the vendor might slip"), never a risk word under negation ("No worries").
-  const risk = clauses.find((c) => (c.risk || isRisk(c.text)) && !c.negated && c.act !== 'question' && c.act !== 'greeting')
+  // The risk words, read under the clause's negation scope.
+  const risk = clauses.find((c) => isRisk(c.text) && !c.negated && c.act !== 'question' && c.act !== 'greeting')
   if (risk !== undefined) return { content: advice.risk(risk.text), kind: 'risk', confidence: 0.55 }
   return undefined
 }
