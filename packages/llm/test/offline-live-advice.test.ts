@@ -82,3 +82,10 @@ t.test('the same advice is not sent twice; other advice of the same form is', as
   const again = suggest(lines, 'en', [first[0]!.content])
   t.same(again.map((d) => d.content), [first[1]!.content])
 })
+
+t.test('a question about who does something becomes the advice to decide who does it', async (t) => {
+  t.match(suggest(['a: Who is going to prepare the App Store screenshots and the store listing text?'], 'en'), [
+    { kind: 'question', content: 'Decide who is going to prepare the App Store screenshots and the store listing text' }
+  ])
+  t.match(suggest(['a: 개발팀에 랜딩 페이지 일정을 누가 요청하죠?'], 'ko'), [{ kind: 'question', content: '랜딩 페이지 일정을 누가 맡을지 정하세요' }])
+})

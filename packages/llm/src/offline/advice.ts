@@ -82,6 +82,16 @@ export function embeddedOpenQuestion (clause: string): string | undefined {
 
 const HANGUL = /[\uAC00-\uD7A3]/
 
+/**
+ * A question about who does something, as the thing to be done: "Who will own the migration?" →
+ * "who will own the migration"; "랜딩 페이지 일정을 누가 요청하죠?" → "랜딩 페이지 일정". Undefined for other questions.
+ */
+export function ownerQuestion (question: string): string | undefined {
+  if (HANGUL.test(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
+  const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
+  return /^who\s+(?:will|is going to|'s going to|can|could|should|takes|owns|does|is|wants to)\b/i.test(text) ? lowerFirst(text) : undefined
+}
+
 const english = {
   owner: (action: string) => `Decide who will ${action}`,
   deadline: (action: string) => `Agree on a due date to ${action}`,
@@ -90,6 +100,7 @@ const english = {
     return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
   },
   openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
+  ownerOf: (question: string) => `Decide ${shorten(question)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
 }
@@ -158,7 +169,7 @@ function koreanTopic (question: string): string | undefined {
   return topic === '' ? undefined : topic
 }
 
-const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?:하는|가는|쓰는)\s*걸로\s*(?:하|가|해)[\s\S]*$/
+const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|가|해)[\s\S]*$/
 const KO_RISK_TAIL = /(?<=(?:리스크|위험|우려|걱정|가능성|문제))(?:이|가)?\s*(?:있|큽|커|됩|돼|생길)[\s\S]*$/
 
 /** Korean object particle by the last syllable; Latin letters and digits take both. */
@@ -174,9 +185,10 @@ const korean = {
     return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`
   },
   openPoint: (point: string) => `넘어가기 전에 ${shorten(point)} 정하세요`,
+  ownerOf: (object: string) => `${withObject(shorten(object))} 누가 맡을지 정하세요`,
   decision: (sentence: string) => {
     const text = sentence.trim().replace(/[.!。~]+$/u, '')
-    const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? '' : `${form}로 결정`)).trim()
+    const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`)).trim()
     return `결정 사항을 회의록에 남기세요: ${shorten(what === '' ? text : what)}`
   },
   risk: (sentence: string) => `리스크 대응 방안과 담당자를 정하세요: ${shorten(sentence.trim().replace(/[.!。~]+$/u, '').replace(KO_RISK_TAIL, ''))}`

@@ -4,7 +4,7 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems } from '../text/words.ts'
 import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion } from './advice.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, ownerQuestion } from './advice.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -155,6 +155,9 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
   if ((isQuestion(text) || last.act === 'question') && last.act !== 'request') {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     if (answered || contentStems(last.text).size < 2) return undefined
+    // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
+    const owner = ownerQuestion(last.text) ?? (korean ? ownerQuestion(text) : undefined)
+    if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
     return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
   }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
