@@ -89,3 +89,10 @@ t.test('a question about who does something becomes the advice to decide who doe
   ])
   t.match(suggest(['a: 개발팀에 랜딩 페이지 일정을 누가 요청하죠?'], 'ko'), [{ kind: 'question', content: '랜딩 페이지 일정을 누가 맡을지 정하세요' }])
 })
+
+t.test('Korean: a duty kept as its verb, a reason ending is no question, not knowing whether is an open point', async (t) => {
+  t.match(suggest(['a: 개발팀이랑 마이그레이션 일정을 한번 맞춰야 할 것 같아요.'], 'ko'), [{ kind: 'action', content: '누가 개발팀이랑 마이그레이션 일정을 한번 맞춰야 할지 정하세요' }])
+  t.same(suggest(['a: 필수 약관은 빼면 안 되니까요.'], 'ko'), [], '-니까요 gives a reason')
+  t.match(suggest(['a: 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 정하세요' }])
+  t.match(suggest(["a: I'm not sure whether legal has to approve the bot disclaimer."], 'en'), [{ kind: 'question', content: 'Settle whether legal has to approve the bot disclaimer before moving on' }])
+})

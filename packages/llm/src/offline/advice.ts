@@ -63,9 +63,9 @@ const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s
 
 // A duty to settle something followed by what is to be settled: "need to decide whether …", "have to figure out who …".
 // Or one said to be still unsettled: "we still haven't decided who covers on-call".
-const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
+const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified)|(?:not sure|unsure|don't know|do not know|unclear|no idea|undecided))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
 // An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open.
-const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도))\s+(?:먼저\s+|빨리\s+|아직\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야)/
+const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|모르|몰라|미정)/
 
 /**
  * What is to be settled, when the sentence says a question must be settled rather than asking
@@ -73,7 +73,7 @@ const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도))\s+(?:먼저\s+|빨리\s+|아�
  */
 export function embeddedOpenQuestion (clause: string): string | undefined {
   if (HANGUL.test(clause)) {
-    const korean = KO_OPEN_DUTY.exec(clause.trim())?.[1]?.replace(/^(?:그리고|그럼|또|또한|일단|우선|그리고 또)\s+/, '').replace(/(?:를|도)$/, '')
+    const korean = KO_OPEN_DUTY.exec(clause.trim())?.[1]?.replace(/^(?:그리고|그럼|또|또한|일단|우선|그리고 또)\s+/, '').replace(/(?:를|도|는)$/, '')
     return korean === undefined || korean.trim() === '' ? undefined : korean.trim()
   }
   const english = EN_OPEN_DUTY.exec(clause.trim())?.[1]
@@ -120,6 +120,14 @@ export function koreanAction (sentence: string): string | undefined {
   const lastClause = text.replace(KO_CLAUSE_BREAK, '')
   // The last clause holds the action unless it is the verb alone ("…만들어서 공유").
   if (lastClause.split(/\s+/).length >= 2) text = lastClause
+  // "…일정을 맞춰야 할 것 같아요" → "…일정을 맞춰야"; "견적 받아 주세요" → "견적 받아 주": the verb kept as said.
+  const verbal = KO_DUTY_VERB.exec(text) ?? KO_REQUEST_VERB.exec(text)
+  if (verbal !== null) {
+    const kept = text.slice(0, verbal.index + verbal[1]!.length).replace(/^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/, '')
+      .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가)(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/g, ' ').trim()
+    const words = kept.split(/\s+/)
+    return words.length < 2 ? undefined : words.slice(-6).join(' ')
+  }
   if (title === undefined) {
     const cut = text.replace(KO_ENDING, '')
     if (cut === text || cut.trim() === '') return undefined
@@ -150,6 +158,9 @@ function koreanObject (sentence: string): string | undefined {
   return phrase.join(' ')
 }
 
+const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
+const KO_REQUEST_VERB = /([\uAC00-\uD7A3]\s*주)(?:세요|시기 바랍니다|십시오|시겠어요|실래요)[.!]?$/
+
 // Interrogative words and the predicate: the topic is what comes before them.
 const KO_INTERROGATIVE = /^(?:누가|누구|언제|어디|어디서|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)/
 
@@ -178,8 +189,8 @@ function withObject (word: string): string {
 }
 
 const korean = {
-  owner: (action: string) => `${withObject(action)} 누가 맡을지 정하세요`,
-  deadline: (action: string) => `${action} 기한을 정하세요`,
+  owner: (action: string) => action.endsWith('야') ? `누가 ${action} 할지 정하세요` : action.endsWith('주') ? `누가 ${action}ㄹ지 정하세요`.replace('주ㄹ지', '줄지') : `${withObject(action)} 누가 맡을지 정하세요`,
+  deadline: (action: string) => action.endsWith('야') ? `${action} 할 기한을 정하세요` : action.endsWith('주') ? `${action}는 기한을 정하세요` : `${action} 기한을 정하세요`,
   question: (question: string) => {
     const topic = koreanTopic(question)
     return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`

@@ -129,13 +129,13 @@ const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act ===
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
-const KO_DUTY = /(?:어야|아야|여야|해야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고)/
+const KO_DUTY = /[\uAC00-\uD7A3]야\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)/
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
 // A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
 const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
-const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !c.uncertain &&
+const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
   (korean ? KO_DUTY.test(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
 
 /**
@@ -152,7 +152,9 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
   if (clauses.every((c) => c.act === 'greeting' || c.act === 'facilitation')) return undefined
   const last = clauses[clauses.length - 1]!
   // "Can you check the logs?" asks someone to act: it is read on as a request.
-  if ((isQuestion(text) || last.act === 'question') && last.act !== 'request') {
+  // "…빼면 안 되니까요." gives a reason (-니까), it asks nothing; "…하셨습니까" asks.
+  const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
+  if ((isQuestion(text) || last.act === 'question') && last.act !== 'request' && !reason) {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     if (answered || contentStems(last.text).size < 2) return undefined
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
