@@ -46,7 +46,13 @@ test('embedded end to end: HTTP ingest → suggestion on SSE → consolidation �
   const set = JSON.parse(suggestion.data)
   t.equal(set.meetingId, sample.meetingId)
   t.ok(set.suggestions.length > 0)
-  t.match(set.suggestions[0], { id: String, content: String, timestamp: Number, confidence: Number })
+  t.match(set.suggestions[0], { id: String, content: String, evidence: String, timestamp: Number, confidence: Number })
+  // The offline engine's advice rests on words said in the meeting, and is not those words.
+  const spoken = sample.segments.map((segment) => segment.text).join(' ')
+  for (const s of set.suggestions as Array<{ content: string, evidence: string }>) {
+    t.ok(s.evidence.split(/(?<=[.?!])\s+/).every((sentence) => spoken.includes(sentence.replace(/…$/, ''))), `evidence quotes the transcript: ${s.evidence}`)
+    t.notOk(spoken.includes(s.content), `advice, not a quote: ${s.content}`)
+  }
 
   // Replay by id works on the embedded store as on Redis: a client resuming from 0 gets it again.
   const resumed = await SseClient.connect(`${base}/api/ai/suggestions/meetings/${sample.meetingId}/stream?lastEventId=0`)

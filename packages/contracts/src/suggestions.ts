@@ -6,7 +6,8 @@ export type SuggestionKind = typeof SUGGESTION_KINDS[number]
 
 export const SimpleSuggestion = Type.Object({
   id: Type.String({ description: 'Stable id of this suggestion' }),
-  content: Type.String({ description: 'A specific, actionable suggestion' }),
+  content: Type.String({ description: 'The advice: one short, actionable sentence in the meeting\'s language, e.g. "Decide who prepares the App Store screenshots"' }),
+  evidence: Type.Optional(Type.String({ description: 'The transcript words the advice rests on, quoted as said; absent when the engine gives none' })),
   timestamp: { ...EpochMillis, description: 'Epoch ms of the latest segment the suggestion rests on' },
   confidence: Type.Number({ minimum: 0, maximum: 1 }),
   // A plain string rather than an enum so that generated clients survive new kinds.

@@ -4,7 +4,9 @@ import { SUGGESTION_KINDS } from '@meeting-ai/contracts'
 /*
  * The shapes a model must answer in. They double as the json_schema response_format,
  * so they stay inside what OpenAI's strict mode accepts: every property required,
- * additionalProperties false, no optional fields.
+ * additionalProperties false. The strict copy sent to the model (openai/strict-schema.ts) lists
+ * every property as required; an optional property here is one a model answering without
+ * strict decoding may leave out, and the strict-mode model fills with "" when it has nothing.
  */
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength })
@@ -13,6 +15,8 @@ const strict = { additionalProperties: false } as const
 export const SuggestionsAnswer = Type.Object({
   suggestions: Type.Array(Type.Object({
     content: text(400),
+    // The transcript words the advice rests on; "" when the model quotes none.
+    evidence: Type.Optional(Type.String({ maxLength: 400 })),
     kind: Type.String({ enum: [...SUGGESTION_KINDS] }),
     confidence: Type.Number({ minimum: 0, maximum: 1 })
   }, strict), { maxItems: 8 })

@@ -40,7 +40,10 @@ export interface SuggestInput {
 
 /** A suggestion before the worker stamps id and timestamp on it. */
 export interface SuggestionDraft {
+  /** The advice: what the participants should do now. */
   content: string
+  /** The transcript words the advice rests on, quoted. */
+  evidence?: string
   confidence: number
   kind?: string
   speakerIds?: string[]

@@ -157,3 +157,26 @@ t.test('reduce: every given agenda must be answered (repair), titles and duplica
   t.same(draft.keywords, ['budget', 'travel'])
   t.same(draft.todos, [{ title: 'Send the revised budget by Friday' }])
 })
+
+t.test('suggestions: the prompt asks for advice and evidence; evidence is passed on, "" and a missing one are not', async (t) => {
+  mock.script({
+    json: {
+      suggestions: [
+        { content: 'Decide who will revise the budget', evidence: ' We need to revise the budget. ', kind: 'action', confidence: 0.8 },
+        { content: 'Get an answer on who owns the vendor contract before moving on', evidence: '', kind: 'question', confidence: 0.7 },
+        { content: 'Record the decision: travel cut by 10%', kind: 'decision', confidence: 0.6 }
+      ]
+    }
+  })
+  const result = await engineFor(mock.url).suggest(suggestInput())
+  t.same(result, [
+    { content: 'Decide who will revise the budget', evidence: 'We need to revise the budget.', confidence: 0.8, kind: 'action' },
+    { content: 'Get an answer on who owns the vendor contract before moving on', confidence: 0.7, kind: 'question' },
+    { content: 'Record the decision: travel cut by 10%', confidence: 0.6, kind: 'decision' }
+  ])
+  const request = mock.completions[0]!.body as { messages: Array<{ role: string, content: string }>, response_format: { json_schema: { schema: { properties: { suggestions: { items: { required: string[] } } } } } } }
+  t.match(request.messages[0]!.content, /advice/i)
+  t.match(request.messages[0]!.content, /not a quote/)
+  t.match(request.messages[0]!.content, /"evidence"/)
+  t.ok(request.response_format.json_schema.schema.properties.suggestions.items.required.includes('evidence'), 'strict decoding asks for evidence on every suggestion')
+})

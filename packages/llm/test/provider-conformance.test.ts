@@ -27,7 +27,7 @@ t.test('OpenAI Structured Outputs, "Supported schemas" (platform.openai.com/docs
   const res = await fetch(`${peer.url}/chat/completions`, {
     method: 'POST',
     headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [], response_format: { type: 'json_schema', json_schema: { name: 'meeting_suggestions', strict: true, schema: answerShapes.suggestions.schema } } })
+    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [], response_format: { type: 'json_schema', json_schema: { name: 'minutes_chunk_analysis', strict: true, schema: answerShapes.chunk.schema } } })
   })
   t.equal(res.status, 400, 'the peer enforces the subset, so the next test means something')
   t.match(await res.json(), { error: { param: 'response_format', message: /'(minLength|maxLength)' is not permitted/ } })

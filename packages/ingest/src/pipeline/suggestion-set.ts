@@ -18,6 +18,7 @@ export function toSuggestionSet (meetingId: string, drafts: SuggestionDraft[], w
         timestamp: latest,
         confidence: Math.min(1, Math.max(0, Number.isFinite(draft.confidence) ? draft.confidence : 0.5))
       }
+      if (draft.evidence !== undefined && draft.evidence !== '') suggestion.evidence = draft.evidence
       if (draft.kind !== undefined) suggestion.kind = draft.kind
       if (draft.speakerIds !== undefined && draft.speakerIds.length > 0) suggestion.speakerIds = draft.speakerIds
       return suggestion

@@ -1,32 +1,17 @@
 import type { Segment } from '@meeting-ai/contracts'
 import type { SuggestionDraft } from '../engine.ts'
-import { matchKeys, overlap, textSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
+import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems } from '../text/words.ts'
-import { hasDeadline, hasOwner, isAction, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
+import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, ownerQuestion } from './advice.ts'
+import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
   text: string
   speaker: string
   position: number
 }
-
-const PHRASES = {
-  en: {
-    question: (q: string) => `Open question, not answered yet: "${q}"`,
-    owner: (a: string) => `Assign an owner and a due date: "${a}"`,
-    deadline: (a: string) => `Agree on a due date for: "${a}"`,
-    decision: (d: string) => `Confirm this decision and note it in the minutes: "${d}"`,
-    risk: (r: string) => `Risk raised, decide who follows it up: "${r}"`
-  },
-  ko: {
-    question: (q: string) => `아직 답변되지 않은 질문: "${q}"`,
-    owner: (a: string) => `담당자와 기한을 정해 주세요: "${a}"`,
-    deadline: (a: string) => `기한을 정해 주세요: "${a}"`,
-    decision: (d: string) => `결정 사항을 확인하고 회의록에 남겨 주세요: "${d}"`,
-    risk: (r: string) => `제기된 리스크의 후속 담당자를 정해 주세요: "${r}"`
-  }
-} as const
 
 const KIND_ORDER = ['question', 'action', 'decision', 'risk']
 
@@ -127,9 +112,94 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
   return answered
 }
 
+const HANGUL = /[\uAC00-\uD7A3]/
+
+// The words every piece of advice of a kind shares ("get", "answer", "decide", "정하세요").
+const TEMPLATE_STEMS: ReadonlySet<string> = new Set(Object.values(ADVICE).flatMap((phrases) =>
+  Object.values(phrases).flatMap((phrase: (subject: string) => string) => [...contentStems(phrase('x')), ...contentStems(phrase('what do we have?'))])))
+
+/** The stems of an advice less its template's, so that two pieces of advice compare by what they are about. */
+function adviceStems (content: string): ReadonlySet<string> {
+  const stems = new Set<string>()
+  for (const stem of contentStems(content)) if (!TEMPLATE_STEMS.has(stem)) stems.add(stem)
+  return stems.size === 0 ? contentStems(content) : stems
+}
+const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
+// Someone in particular does it: the speaker, a named person, or the person asked.
+const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
+// "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
+const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
+const KO_DUTY = /[\uAC00-\uD7A3]야\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)/
+// "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
+const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
+const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
+// A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
+const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
+const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
+  (korean ? KO_DUTY.test(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
+
 /**
- * Suggestions from the transcript window: unanswered questions, actions without an owner or
- * a date, decisions to confirm, risks; newest first, never one already sent.
+ * What one sentence asks of the meeting, as advice: a question still open, an action nobody
+ * owns or without a date, a decision to record, a risk to handle; undefined for greetings,
+ * running the meeting, reports and views. Read from the clause analysis of the sentence.
+ */
+function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { content: string, kind: string, confidence: number } | undefined {
+  const korean = HANGUL.test(text)
+  const clauses = analyseClauses(text, korean ? 'ko' : 'en')
+  if (clauses.length === 0 || contentStems(text).size === 0) return undefined
+  const advice = ADVICE[language]
+  // "Let's move on to the budget", "안녕하세요, 시작하겠습니다": running the meeting holds nothing to act on.
+  if (clauses.every((c) => c.act === 'greeting' || c.act === 'facilitation')) return undefined
+  const last = clauses[clauses.length - 1]!
+  // "Can you check the logs?" asks someone to act: it is read on as a request.
+  // "…빼면 안 되니까요." gives a reason (-니까), it asks nothing; "…하셨습니까" asks.
+  const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
+  if ((isQuestion(text) || last.act === 'question') && last.act !== 'request' && !reason) {
+    // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
+    if (answered || contentStems(last.text).size < 2) return undefined
+    // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
+    const owner = ownerQuestion(last.text) ?? (korean ? ownerQuestion(text) : undefined)
+    if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
+    return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
+  }
+  // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
+  const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
+  if (openPoint !== undefined && !answered) {
+    // "…who maintains the mapping table", "누가 할지": what is open is an owner.
+    const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
+    return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
+  }
+  const stance = decisionStance(text)
+  const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
+    (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
+  // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
+  if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
+    const decided = decisionClause ?? last
+    // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
+    const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
+    return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
+  }
+  const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
+  // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
+  if (action !== undefined && contentStems(action.text).size >= 2) {
+    const phrase = actionPhrase(action.text, action.action, korean)
+    if (phrase === undefined || contentStems(phrase).size < 1) return undefined
+    if (!owned(action)) return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
+    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
+    return undefined
+  }
+  // A risk only where a clause states one ("the vendor might slip"), never a risk word under negation ("No worries").
+  // The risk words, read under the clause's negation scope.
+  const risk = clauses.find((c) => isRisk(c.text) && !c.negated && c.act !== 'question' && c.act !== 'greeting')
+  if (risk !== undefined) return { content: advice.risk(risk.text), kind: 'risk', confidence: 0.55 }
+  return undefined
+}
+
+/**
+ * Advice from the transcript window: unanswered questions, actions without an owner or a date,
+ * decisions to record, risks; each with the words it rests on as its evidence; newest first,
+ * never one already sent. Each sentence is read once (and each question's answer searched
+ * within the window's index), so the work grows with the window.
  */
 export function liveSuggestions (segments: Segment[], previous: string[], language: 'ko' | 'en', limit = 4): SuggestionDraft[] {
   const spoken: Spoken[] = []
@@ -139,40 +209,28 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
-  const phrases = PHRASES[language]
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
-    if (contentStems(s.text).size < 2 && isDecision(s.text) && !isQuestion(s.text) && i > 0) {
+    if (contentStems(s.text).size < 2 && isDecision(s.text) && !isQuestion(s.text)) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
       const proposal = spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2)
       if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
-        drafts.push({ ...base, content: phrases.decision(quote(proposal.text)), kind: 'decision', confidence: 0.6 })
+        drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
       return
     }
-    if (contentStems(s.text).size === 0 || isRecapOrLogistics(s.text)) return
-    if (isQuestion(s.text)) {
-      // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
-      if (contentStems(s.text).size >= 2 && !answered.has(i)) drafts.push({ ...base, content: phrases.question(quote(s.text)), kind: 'question', confidence: 0.7 })
-      return
-    }
-    // "Let's go with November 18" decides; it asks nobody to do anything.
-    if (isDecision(s.text) && !(isAction(s.text) && hasOwner(s.text))) {
-      drafts.push({ ...base, content: phrases.decision(quote(s.text)), kind: 'decision', confidence: 0.6 })
-      return
-    }
-    // "그건 제가 하겠습니다" answers who does what was just asked; it holds no action of its own.
-    if (isAction(s.text) && contentStems(s.text).size >= 2) {
-      if (!hasOwner(s.text)) drafts.push({ ...base, content: phrases.owner(quote(s.text)), kind: 'action', confidence: 0.65 })
-      else if (!hasDeadline(s.text)) drafts.push({ ...base, content: phrases.deadline(quote(s.text)), kind: 'action', confidence: 0.5 })
-      return
-    }
-    if (isRisk(s.text)) drafts.push({ ...base, content: phrases.risk(quote(s.text)), kind: 'risk', confidence: 0.55 })
+    if (isRecapOrLogistics(s.text)) return
+    const advice = adviceFor(s.text, answered.has(i), language)
+    if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
-  const fresh = drafts.filter((d) => !previous.some((p) => p.trim() === d.content || textSimilarity(p, d.content) >= NEAR_DUPLICATE))
+  const previousStems = previous.map((p) => adviceStems(p))
+  const fresh = drafts.filter((d) => {
+    const stems = adviceStems(d.content)
+    return !previous.some((p, k) => p.trim() === d.content || stemSimilarity(previousStems[k]!, stems) >= NEAR_DUPLICATE)
+  })
   // Newest first, one of each kind before a second of any, so questions are not crowded out by actions.
   fresh.sort((a, b) => b.position - a.position)
   const chosen: typeof fresh = []
@@ -182,7 +240,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     for (const draft of fresh) {
       if (chosen.length >= limit) break
       if (chosen.includes(draft) || (perKind.get(draft.kind ?? '') ?? 0) >= round) continue
-      if (chosen.some((c) => textSimilarity(c.content, draft.content) >= NEAR_DUPLICATE)) continue
+      if (chosen.some((c) => stemSimilarity(adviceStems(c.content), adviceStems(draft.content)) >= NEAR_DUPLICATE)) continue
       perKind.set(draft.kind ?? '', (perKind.get(draft.kind ?? '') ?? 0) + 1)
       chosen.push(draft)
     }

@@ -142,7 +142,10 @@ export class OpenAiEngine implements AnalysisEngine {
     const answer = await this.#call('suggest', answerShapes.suggestions, this.#parsers.suggestions, buildSuggestPrompt(input), options)
     const previous = input.previousSuggestions
     const fresh = answer.suggestions.filter((s) => !previous.some((p) => p.trim() === s.content.trim() || textSimilarity(p, s.content) >= NEAR_DUPLICATE))
-    return fresh.map((s) => ({ content: s.content.trim(), confidence: s.confidence, kind: s.kind }))
+    return fresh.map((s) => {
+      const evidence = s.evidence?.trim() ?? ''
+      return { content: s.content.trim(), ...(evidence === '' ? {} : { evidence }), confidence: s.confidence, kind: s.kind }
+    })
   }
 
   async analyseChunk (input: ChunkInput, options?: CallOptions): Promise<ChunkAnalysis> {

@@ -2,17 +2,19 @@ import type { SuggestInput } from '../engine.ts'
 import { answerShapes } from '../answer-schemas.ts'
 import { DATA_RULE, fenceData, languageRule, schemaRule, type Prompt } from './framing.ts'
 
-export const SUGGEST_PROMPT_VERSION = 'suggest.v1'
+export const SUGGEST_PROMPT_VERSION = 'suggest.v2'
 
-const INSTRUCTIONS = `You assist a live meeting. From the latest part of the transcript, suggest at most 5 things the participants should act on now.
-Good suggestions are specific and actionable, each grounded in something said:
-- open questions nobody has answered yet (kind "question"),
-- action items that have no owner or no due date (kind "action"),
-- decisions that were implied but not explicitly confirmed (kind "decision"),
-- risks, blockers or dependencies that were raised and not handled (kind "risk").
-Name the concrete subject (who, what, which number or date). One sentence each, no filler, no generic advice like "keep the meeting on track".
+const INSTRUCTIONS = `You assist a live meeting. From the latest part of the transcript, give at most 5 pieces of advice the participants should act on now.
+Each piece of advice is one short imperative sentence saying what to do, not a quote of what was said:
+- a question nobody has answered yet: "Get an answer on the Q3 hiring budget before moving on" (kind "question"),
+- an action item with no owner or no due date: "Decide who prepares the App Store screenshots and listing text" (kind "action"),
+- a decision that was implied but not explicitly confirmed: "Record the decision: launch on November 18" (kind "decision"),
+- a risk, blocker or dependency that was raised and not handled: "Agree who follows up on the vendor's late security review" (kind "risk").
+Name the concrete subject (who, what, which number or date). No filler, no generic advice like "keep the meeting on track".
+Put the transcript words the advice rests on, quoted exactly, in "evidence" (at most one or two sentences; "" if none).
+Nothing for greetings, for moving between agenda items, for a question answered later in the transcript, or for a risk word that is negated ("no worries", "nothing blocking").
 Do not repeat or rephrase anything listed under "Already suggested". If nothing new is worth saying, answer {"suggestions": []}.
-confidence is your estimate from 0 to 1 that the suggestion is useful right now.`
+confidence is your estimate from 0 to 1 that the advice is useful right now.`
 
 function transcriptLines (input: SuggestInput): string {
   return input.segments.map((segment) => {

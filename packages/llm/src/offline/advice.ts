@@ -1,0 +1,213 @@
+import { josa } from 'es-hangul'
+import { todoTitle } from './todos.ts'
+
+/*
+ * Live advice phrased from what a sentence does: the action, the question's topic, what was
+ * decided or the threat named, cut out of the sentence by its grammatical form and put into a
+ * sentence a participant can act on. The sentence itself travels beside it as the evidence.
+ * Every function here reads one sentence: the cost is its length.
+ */
+
+export type Language = 'ko' | 'en'
+
+const MAX_WORDS = 14
+
+/** At most MAX_WORDS words, an ellipsis where cut; no final punctuation. */
+function shorten (text: string): string {
+  const words = text.trim().replace(/[\s.!?？。,;:]+$/u, '').split(/\s+/)
+  return words.length <= MAX_WORDS ? words.join(' ') : `${words.slice(0, MAX_WORDS).join(' ')}…`
+}
+
+const lowerFirst = (text: string): string => /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+
+// ---------------------------------------------------------------------------------- English
+
+// "… needs to be updated", "… should be signed off": the doer is left out, the subject is what is acted on.
+const EN_PASSIVE_DUTY = /^(?:(?:and|so|but|also)\s+)?(.+?)\s+(?:needs?|has|have|should|must|ought)\s+(?:to\s+)?(?:still\s+)?be\s+([a-z]+(?:ed|en|t))\b(.*)$/i
+
+// A reason or condition after the action ("… before launch because the SDK collects …") is not part of it.
+const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as)\b.*$/i
+
+/** The action as a verb phrase after "who will": from the clause's reading, else from the engine's todo title. */
+export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
+  const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
+  if (passive !== undefined && passive !== null && (clauseAction === undefined || /^be\b/.test(clauseAction))) {
+    return shorten(`get ${lowerFirst(passive[1]!)} ${passive[2]!}${passive[3]!}`)
+  }
+  if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction.replace(EN_REASON, ''))
+  const title = todoTitle(sentence)
+  return title === undefined ? undefined : shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
+}
+
+// Interrogatives that can open an embedded question as they stand ("who will own the migration").
+const EN_WH = /^(?:who|whom|whose|what|which|when|where|why|how)\b/i
+// A yes/no question: auxiliary, then a pronoun subject ("do we have …" → "whether we have …").
+const EN_YES_NO = /^(do|does|did|is|are|was|were|will|would|can|could|should|shall|has|have|had)\s+(we|you|they|i|it|he|she|there|this|that|everyone|anyone)\b\s*(.*)$/i
+
+/** The question as an embedded clause ("who will own the migration", "whether we have a date"), if its form allows. */
+function embeddedQuestion (question: string): string | undefined {
+  const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then|quick question)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
+  if (EN_WH.test(text)) return lowerFirst(text)
+  const yesNo = EN_YES_NO.exec(text)
+  if (yesNo === null) return undefined
+  const [, auxiliary, subject, rest] = yesNo as unknown as [string, string, string, string]
+  const aux = auxiliary.toLowerCase()
+  const who = subject === 'I' || subject === 'i' ? 'we' : subject.toLowerCase()
+  // "do we have" → "we have"; "can we ship" → "we can ship".
+  return /^do|did|does$/.test(aux) ? `whether ${who} ${rest}` : `whether ${who} ${aux} ${rest}`
+}
+
+const EN_DECISION_FRAME = /^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:decided|decision|agreed|approved)\s*[:\-–]\s*|^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:(?:we|everyone|the team|all of us|they|I think we)(?:'ve| have)?\s+(?:all\s+|just\s+)?(?:agreed|decided|agree|decide|settled|chose|choose|approved|confirmed)(?:\s+(?:on|to|that))?|let's|let us)\s+/i
+
+const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s| is) a|the (?:main |big |biggest )?|my |our |one )?(?:risk|concern|worry|blocker)(?: here)?\s*(?:is|:)?\s*(?:that\s+)?|(?:i'm|i am|we're|we are)\s+(?:a bit |really |quite )?(?:worried|concerned)\s+(?:that|about)\s+|(?:what|the thing that|one thing that)\s+(?:worries|concerns|scares|bothers)\s+(?:me|us)(?:\s+most)?\s+is\s+(?:that\s+)?)/i
+
+// A duty to settle something followed by what is to be settled: "need to decide whether …", "have to figure out who …".
+// Or one said to be still unsettled: "we still haven't decided who covers on-call".
+const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified)|(?:not sure|unsure|don't know|do not know|unclear|no idea|undecided))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
+// An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open.
+const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|모르|몰라|미정)/
+
+/**
+ * What is to be settled, when the sentence says a question must be settled rather than asking
+ * it: "whether we keep guest checkout", "게스트 결제를 유지할지".
+ */
+export function embeddedOpenQuestion (clause: string): string | undefined {
+  if (HANGUL.test(clause)) {
+    const korean = KO_OPEN_DUTY.exec(clause.trim())?.[1]?.replace(/^(?:그리고|그럼|또|또한|일단|우선|그리고 또)\s+/, '').replace(/(?:를|도|는)$/, '')
+    return korean === undefined || korean.trim() === '' ? undefined : korean.trim()
+  }
+  const english = EN_OPEN_DUTY.exec(clause.trim())?.[1]
+  return english === undefined ? undefined : english.replace(/^if\b/i, 'whether').replace(/[\s.!?]+$/u, '')
+}
+
+const HANGUL = /[\uAC00-\uD7A3]/
+
+/**
+ * A question about who does something, as the thing to be done: "Who will own the migration?" →
+ * "who will own the migration"; "랜딩 페이지 일정을 누가 요청하죠?" → "랜딩 페이지 일정". Undefined for other questions.
+ */
+export function ownerQuestion (question: string): string | undefined {
+  if (HANGUL.test(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
+  const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
+  return /^who\s+(?:will|is going to|'s going to|can|could|should|takes|owns|does|is|wants to)\b/i.test(text) ? lowerFirst(text) : undefined
+}
+
+const english = {
+  owner: (action: string) => `Decide who will ${action}`,
+  deadline: (action: string) => `Agree on a due date to ${action}`,
+  question: (question: string) => {
+    const embedded = embeddedQuestion(question)
+    return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
+  },
+  openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
+  ownerOf: (question: string) => `Decide ${shorten(question)}`,
+  decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
+  risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
+}
+
+// ---------------------------------------------------------------------------------- Korean
+
+// Clause connectives: the action is in the last clause ("…수집하기 때문에 …업데이트해야 합니다").
+const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아서|므로|면서|으면|하면|되면|고)\s+/
+// Obligation and volition endings after a verbal noun or verb stem, and what is left of them.
+const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
+
+/** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
+export function koreanAction (sentence: string): string | undefined {
+  if (/[?？]\s*$/.test(sentence) || KO_INTERROGATIVE_WORD.test(sentence)) return koreanObject(sentence)
+  const title = todoTitle(sentence)?.replace(/\s*\([^)]*\)$/, '')
+  let text = (title ?? sentence).trim().replace(/[.!。~]+$/u, '')
+  const lastClause = text.replace(KO_CLAUSE_BREAK, '')
+  // The last clause holds the action unless it is the verb alone ("…만들어서 공유").
+  if (lastClause.split(/\s+/).length >= 2) text = lastClause
+  // "…일정을 맞춰야 할 것 같아요" → "…일정을 맞춰야"; "견적 받아 주세요" → "견적 받아 주": the verb kept as said.
+  const verbal = KO_DUTY_VERB.exec(text) ?? KO_REQUEST_VERB.exec(text)
+  if (verbal !== null) {
+    const kept = text.slice(0, verbal.index + verbal[1]!.length).replace(/^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/, '')
+      .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가)(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/g, ' ').trim()
+    const words = kept.split(/\s+/)
+    return words.length < 2 ? undefined : words.slice(-6).join(' ')
+  }
+  if (title === undefined) {
+    const cut = text.replace(KO_ENDING, '')
+    if (cut === text || cut.trim() === '') return undefined
+    text = cut
+  }
+  text = text.replace(/^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/, '')
+  // "처리방침을 업데이트" → "처리방침 업데이트": the object particle before a verbal noun.
+  text = text.replace(/(\S+?)(?:을|를)\s+(\S+)$/, '$1 $2')
+  const words = text.split(/\s+/).filter((w) => w !== '')
+  if (words.length === 0) return undefined
+  return words.slice(-6).join(' ')
+}
+
+const KO_INTERROGATIVE_WORD = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)(?=\s|$)/
+const KO_PARTICLE_END = /(?<=[\uAC00-\uD7A3])(?:을|를|은|는|이|가|도)$/
+
+/** What a "who takes it?" sentence is about: the noun phrase its object or topic particle marks, before the interrogative. */
+function koreanObject (sentence: string): string | undefined {
+  const before = sentence.split(KO_INTERROGATIVE_WORD)[0]!.trim().split(/\s+/)
+  const at = before.findLastIndex((word) => KO_PARTICLE_END.test(word))
+  if (at < 0) return undefined
+  const phrase = [before[at]!.replace(KO_PARTICLE_END, '')]
+  for (let i = at - 1; i >= 0 && phrase.length < 4; i--) {
+    const word = before[i]!
+    if (!/^[\uAC00-\uD7A3A-Za-z0-9]+$/.test(word) || /(?:을|를|은|는|이|가|에|서|고|데|면|도|로)$/.test(word) || /^(?:그리고|그럼|그러면|또|아직|일단|우선)$/.test(word)) break
+    phrase.unshift(word)
+  }
+  return phrase.join(' ')
+}
+
+const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
+const KO_REQUEST_VERB = /([\uAC00-\uD7A3]\s*주)(?:세요|시기 바랍니다|십시오|시겠어요|실래요)[.!]?$/
+
+// Interrogative words and the predicate: the topic is what comes before them.
+const KO_INTERROGATIVE = /^(?:누가|누구|언제|어디|어디서|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)/
+
+/** The noun phrase a Korean question is about ("배포 일정은 언제로 할까요?" → "배포 일정"). */
+function koreanTopic (question: string): string | undefined {
+  const words = question.trim().replace(/[\s?？.!]+$/u, '').split(/\s+/)
+  const kept: string[] = []
+  for (const [i, word] of words.entries()) {
+    if (i === words.length - 1 || KO_INTERROGATIVE.test(word)) break
+    kept.push(word)
+  }
+  while (kept.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자)$/.test(kept[0]!)) kept.shift()
+  if (kept.length === 0) return undefined
+  const last = kept.length - 1
+  kept[last] = kept[last]!.replace(/(?<=[\uAC00-\uD7A3])(?:은|는|이|가|을|를|에|의|도|로|으로|에서|에서는)$/, '')
+  const topic = kept.slice(-5).join(' ').trim()
+  return topic === '' ? undefined : topic
+}
+
+const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|가|해)[\s\S]*$/
+const KO_RISK_TAIL = /(?<=(?:리스크|위험|우려|걱정|가능성|문제))(?:이|가)?\s*(?:있|큽|커|됩|돼|생길)[\s\S]*$/
+
+/** Korean object particle by the last syllable; Latin letters and digits take both. */
+function withObject (word: string): string {
+  return /[\uAC00-\uD7A3]$/.test(word) ? josa(word, '을/를') : `${word}(을)를`
+}
+
+const korean = {
+  owner: (action: string) => action.endsWith('야') ? `누가 ${action} 할지 정하세요` : action.endsWith('주') ? `누가 ${action}ㄹ지 정하세요`.replace('주ㄹ지', '줄지') : `${withObject(action)} 누가 맡을지 정하세요`,
+  deadline: (action: string) => action.endsWith('야') ? `${action} 할 기한을 정하세요` : action.endsWith('주') ? `${action}는 기한을 정하세요` : `${action} 기한을 정하세요`,
+  question: (question: string) => {
+    const topic = koreanTopic(question)
+    return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`
+  },
+  openPoint: (point: string) => `넘어가기 전에 ${shorten(point)} 정하세요`,
+  ownerOf: (object: string) => `${withObject(shorten(object))} 누가 맡을지 정하세요`,
+  decision: (sentence: string) => {
+    const text = sentence.trim().replace(/[.!。~]+$/u, '')
+    const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`)).trim()
+    return `결정 사항을 회의록에 남기세요: ${shorten(what === '' ? text : what)}`
+  },
+  risk: (sentence: string) => `리스크 대응 방안과 담당자를 정하세요: ${shorten(sentence.trim().replace(/[.!。~]+$/u, '').replace(KO_RISK_TAIL, ''))}`
+}
+
+export const ADVICE: Record<Language, typeof english> = { en: english, ko: korean }
+
+/** The action of a sentence in the meeting's language's form (verb phrase in English, noun phrase in Korean). */
+export function actionPhrase (sentence: string, clauseAction: string | undefined, sentenceIsKorean: boolean): string | undefined {
+  return sentenceIsKorean ? koreanAction(sentence) : englishAction(sentence, clauseAction)
+}

@@ -1,0 +1,98 @@
+import t from 'tap'
+import type { Segment } from '@meeting-ai/contracts'
+import { liveSuggestions } from '../src/offline/live-suggestions.ts'
+
+/** One segment per line, speakers as given ("a: text"). */
+function windowOf (lines: string[]): Segment[] {
+  return lines.map((line, i) => {
+    const [speaker, ...rest] = line.split(': ')
+    return { meetingId: 'm-advice', dedupeKey: `s${i}`, text: rest.join(': '), speakerId: speaker!, timestamp: 1_000 * i }
+  })
+}
+
+const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf(lines), previous, language, 8)
+
+t.test('English: each suggestion is advice, with the sentence it rests on as evidence', async (t) => {
+  const drafts = suggest([
+    'a: We need to prepare the App Store screenshots and listing text.',
+    'b: Do we have a date for the beta?',
+    'c: We agreed to go with vendor B for the payment gateway.',
+    'd: The migration might slip because the vendor is late.',
+    'b: I will send the pricing deck to Acme.'
+  ], 'en')
+  const byKind = (kind: string) => drafts.filter((d) => d.kind === kind)
+  t.match(byKind('action'), [
+    { content: 'Agree on a due date to send the pricing deck to Acme', evidence: 'I will send the pricing deck to Acme.' },
+    { content: 'Decide who will prepare the App Store screenshots and listing text', evidence: 'We need to prepare the App Store screenshots and listing text.' }
+  ])
+  t.match(byKind('question'), [{ content: 'Get an answer on whether we have a date for the beta before moving on', evidence: 'Do we have a date for the beta?' }])
+  t.match(byKind('decision'), [{ content: 'Record the decision: go with vendor B for the payment gateway' }])
+  t.match(byKind('risk'), [{ content: /risk.*the migration might slip because the vendor is late/ }])
+  for (const d of drafts) t.notOk(d.content.includes(d.evidence!.replace(/\.$/, '')), `not a quote with a prefix: ${d.content}`)
+})
+
+t.test('English: nothing for greetings, transitions, negated risk words or a question answered next', async (t) => {
+  t.same(suggest([
+    'a: Hi everyone, thanks for joining.',
+    "a: Let's move on to the marketing budget.",
+    'b: No worries, nothing blocking on my side.',
+    'c: Which vendor handles the payment gateway?',
+    'd: The payment gateway vendor is Stripe, signed last week.'
+  ], 'en'), [])
+})
+
+t.test('English: a duty to settle a question is an open question; one about who is an owner', async (t) => {
+  const drafts = suggest([
+    'a: We also need to settle whether we keep guest checkout.',
+    'b: And we need to decide who maintains the vendor mapping table.'
+  ], 'en')
+  t.match(drafts, [
+    { kind: 'question', content: 'Settle whether we keep guest checkout before moving on' },
+    { kind: 'action', content: 'Decide who maintains the vendor mapping table' }
+  ])
+})
+
+t.test('Korean: advice in Korean from the verb endings, evidence as said', async (t) => {
+  const drafts = suggest([
+    'a: 안녕하세요, 시작하겠습니다.',
+    'b: 새 분석 SDK 때문에 출시 전에 개인정보 처리방침을 업데이트해야 합니다.',
+    'c: 배포 일정은 언제로 할까요?',
+    'd: 배포가 지연될 위험이 있습니다.',
+    'a: 결제 모듈은 A안으로 가기로 했습니다.',
+    'b: 다음 안건으로 넘어가겠습니다.'
+  ], 'ko')
+  t.match(drafts.find((d) => d.kind === 'action'), { content: '출시 전에 개인정보 처리방침 업데이트를 누가 맡을지 정하세요', evidence: '새 분석 SDK 때문에 출시 전에 개인정보 처리방침을 업데이트해야 합니다.' })
+  t.match(drafts.find((d) => d.kind === 'question'), { content: '넘어가기 전에 배포 일정에 대한 답을 정하세요' })
+  t.match(drafts.find((d) => d.kind === 'risk'), { content: /^리스크 대응 방안과 담당자를 정하세요: 배포가 지연될 위험$/ })
+  t.match(drafts.find((d) => d.kind === 'decision'), { content: '결정 사항을 회의록에 남기세요: 결제 모듈은 A안으로 가기로 결정' })
+  t.equal(drafts.length, 4, 'nothing for the greeting or the transition')
+})
+
+t.test('Korean: a negated risk word is no risk, 반말 and 해요체 commitments alike', async (t) => {
+  t.same(suggest(['a: 걱정 없습니다.', 'b: 막히는 건 없어요.'], 'ko'), [])
+  const drafts = suggest(['a: 내가 견적서 금요일까지 보낼게.', 'b: 제가 고객사에 회신 드릴게요.'], 'ko')
+  t.same(drafts.map((d) => d.kind), ['action'], 'only the commitment without a date asks for one')
+  t.match(drafts[0]!.content, /기한을 정하세요$/)
+})
+
+t.test('the same advice is not sent twice; other advice of the same form is', async (t) => {
+  const lines = ['a: We need to prepare the App Store screenshots and listing text.', 'b: We need to book the venue for the launch party.']
+  const first = suggest(lines, 'en')
+  t.equal(first.length, 2, 'two actions share a template, not a subject')
+  const again = suggest(lines, 'en', [first[0]!.content])
+  t.same(again.map((d) => d.content), [first[1]!.content])
+})
+
+t.test('a question about who does something becomes the advice to decide who does it', async (t) => {
+  t.match(suggest(['a: Who is going to prepare the App Store screenshots and the store listing text?'], 'en'), [
+    { kind: 'question', content: 'Decide who is going to prepare the App Store screenshots and the store listing text' }
+  ])
+  t.match(suggest(['a: 개발팀에 랜딩 페이지 일정을 누가 요청하죠?'], 'ko'), [{ kind: 'question', content: '랜딩 페이지 일정을 누가 맡을지 정하세요' }])
+})
+
+t.test('Korean: a duty kept as its verb, a reason ending is no question, not knowing whether is an open point', async (t) => {
+  t.match(suggest(['a: 개발팀이랑 마이그레이션 일정을 한번 맞춰야 할 것 같아요.'], 'ko'), [{ kind: 'action', content: '누가 개발팀이랑 마이그레이션 일정을 한번 맞춰야 할지 정하세요' }])
+  t.same(suggest(['a: 필수 약관은 빼면 안 되니까요.'], 'ko'), [], '-니까요 gives a reason')
+  t.match(suggest(['a: 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 정하세요' }])
+  t.match(suggest(["a: I'm not sure whether legal has to approve the bot disclaimer."], 'en'), [{ kind: 'question', content: 'Settle whether legal has to approve the bot disclaimer before moving on' }])
+})
