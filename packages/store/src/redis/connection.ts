@@ -1,9 +1,33 @@
 import { reconnectDelay, TimedOutError, withTimeout } from '@meeting-ai/resilience'
-import { createClient } from 'redis'
+import { createClient, createCluster } from 'redis'
 import { StoreError } from '../errors.ts'
 import type { StoreLogger } from '../types.ts'
 
 export type RedisClient = ReturnType<typeof createClient>
+export type RedisClusterClient = ReturnType<typeof createCluster>
+
+/**
+ * What the stores need of a connection: the keyed commands, scripts and pub/sub. Both a
+ * single-server client and a cluster client have them; the cluster routes each command by
+ * its first key, so every call the stores make names keys of one slot.
+ */
+export type RedisCommands = RedisClient | RedisClusterClient
+
+/** Where Redis is: one server (`url`), or a cluster (`clusterNodes`, with `url` lending scheme and credentials). */
+export interface RedisAddress {
+  url: string
+  /** host:port of some cluster nodes; empty or absent = single-server mode. */
+  clusterNodes?: readonly string[] | undefined
+}
+
+export function isClusterAddress (address: RedisAddress): boolean {
+  return address.clusterNodes !== undefined && address.clusterNodes.length > 0
+}
+
+/** A cluster client, told apart from a single-server one by a method only the cluster has. */
+export function isClusterClient (client: object): client is RedisClusterClient {
+  return typeof (client as { getSlotMaster?: unknown }).getSlotMaster === 'function'
+}
 
 export interface RedisClientOptions {
   url: string
@@ -73,5 +97,93 @@ export async function redisAnswers (url: string, timeoutMs = 1000): Promise<bool
     return false
   } finally {
     if (client.isOpen) client.destroy()
+  }
+}
+
+export interface RedisConnectionOptions extends Omit<RedisClientOptions, 'url'> {
+  address: RedisAddress
+}
+
+/**
+ * A cluster client over `address.clusterNodes`. Every node connection gets the single-server
+ * client's options (offline queue off, capped reconnect backoff) and REDIS_URL's credentials
+ * and TLS, since nodes found by discovery are dialled with `defaults`, not the root URLs.
+ * Slots are rediscovered on MOVED/ASK and when a node connection fails (see watchTopology).
+ */
+export function createRedisClusterClient (options: RedisConnectionOptions): RedisClusterClient {
+  const nodes = options.address.clusterNodes ?? []
+  const base = new URL(options.address.url)
+  const tls = base.protocol === 'rediss:'
+  const cluster = createCluster({
+    rootNodes: nodes.map((node) => ({ url: `${base.protocol}//${node}` })),
+    defaults: {
+      ...(base.username !== '' && { username: decodeURIComponent(base.username) }),
+      ...(base.password !== '' && { password: decodeURIComponent(base.password) }),
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: options.connectTimeoutMs ?? 2000,
+        reconnectStrategy: reconnectDelay(RECONNECT_BACKOFF),
+        ...(tls && { tls: true as const })
+      }
+    }
+  })
+  let healthy = false
+  const lost = (error: Error): void => {
+    options.onError?.(options.role, error)
+    if (healthy) {
+      healthy = false
+      options.logger.error({ err: error, role: options.role }, 'redis cluster node connection lost; reconnecting')
+    }
+  }
+  cluster.on('error', lost)
+  cluster.on('node-error', lost)
+  cluster.on('node-ready', () => {
+    if (!healthy) {
+      healthy = true
+      options.logger.info({ role: options.role }, 'redis cluster node ready')
+    }
+  })
+  return cluster
+}
+
+/** A single-server client or a cluster client, as the address says. */
+export function createRedisConnection (options: RedisConnectionOptions): RedisCommands {
+  if (isClusterAddress(options.address)) return createRedisClusterClient(options)
+  const { address, ...rest } = options
+  return createRedisClient({ ...rest, url: address.url })
+}
+
+/** Connects a client or cluster within `timeoutMs` (see connectWithin). */
+export async function connectCommandsWithin (client: RedisCommands, timeoutMs: number): Promise<void> {
+  if (!isClusterClient(client)) {
+    await connectWithin(client, timeoutMs)
+    return
+  }
+  try {
+    await withTimeout(timeoutMs, async () => { await client.connect() })
+  } catch (error) {
+    client.destroy()
+    if (error instanceof TimedOutError) throw new StoreError(`redis cluster did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')
+    throw new StoreError('redis cluster connection failed', 'STORE_UNAVAILABLE', { cause: error })
+  }
+}
+
+/** Closes a connection that may be open, connecting or already gone. */
+export function destroyConnection (client: RedisCommands): void {
+  if (client.isOpen) client.destroy()
+}
+
+/** One-off check whether the address answers PING (engine selection); for a cluster, that discovery and a PING succeed. */
+export async function redisAddressAnswers (address: RedisAddress, timeoutMs = 1000): Promise<boolean> {
+  if (!isClusterAddress(address)) return await redisAnswers(address.url, timeoutMs)
+  const cluster = createRedisClusterClient({ address, role: 'probe', logger: { info () {}, warn () {}, error () {} }, connectTimeoutMs: timeoutMs })
+  try {
+    await connectCommandsWithin(cluster, timeoutMs)
+    await cluster.sendCommand(undefined, true, ['PING'])
+    return true
+  } catch {
+    return false
+  } finally {
+    destroyConnection(cluster)
   }
 }
