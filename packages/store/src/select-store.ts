@@ -13,6 +13,8 @@ export interface StoreSettings {
   redisUrlExplicit: boolean
   /** REDIS_CLUSTER_NODES: non-empty, Redis is a cluster and is required (no embedded fallback). */
   redisClusterNodes?: readonly string[] | undefined
+  /** REDIS_CLUSTER_REDISCOVER_MS (see RedisAddress.rediscoverMs). */
+  redisClusterRediscoverMs?: number | undefined
   redisKeyPrefix: string
   windowSegments: number
   meetingTtlS: number
@@ -84,7 +86,7 @@ export async function selectStore (settings: StoreSettings, options: SelectStore
   const redisRequired = settings.storeEngine === 'redis' || settings.redisUrlExplicit || cluster || role !== 'all-in-one'
   // One attempt without retries: a refused connection answers at once, so start-up fails (or
   // falls back) in milliseconds instead of after the reconnecting client's timeout.
-  const answers = await redisAddressAnswers({ url: settings.redisUrl, clusterNodes: settings.redisClusterNodes }, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
+  const answers = await redisAddressAnswers({ url: settings.redisUrl, clusterNodes: settings.redisClusterNodes, rediscoverMs: 0 }, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
   if (!redisRequired && !answers) {
     logger.warn(
       { store: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
@@ -130,6 +132,7 @@ async function redis (settings: StoreSettings, options: SelectStoreOptions, reas
     return await createRedisStore({
       url: settings.redisUrl,
       clusterNodes: settings.redisClusterNodes,
+      clusterRediscoverMs: settings.redisClusterRediscoverMs,
       prefix: settings.redisKeyPrefix,
       limits: limitsOf(settings),
       logger: options.logger,

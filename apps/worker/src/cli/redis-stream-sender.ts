@@ -10,6 +10,7 @@ export async function redisStreamSender (config: Config): Promise<EventSender> {
     stream = await openSegmentStreamWriter({
       url: config.redisUrl,
       clusterNodes: config.redisClusterNodes,
+      clusterRediscoverMs: config.redisClusterRediscoverMs,
       baseKey: sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey, (config.redisClusterNodes?.length ?? 0) > 0),
       shards: config.sttStreamShards,
       logger: quietLogger

@@ -9,6 +9,7 @@ export interface RedisStreamSourceOptions {
   url: string
   /** REDIS_CLUSTER_NODES: set, the reader runs on the cluster (the keys then share one slot). */
   clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** Full stream keys (prefix included), one per shard. */
   keys: string[]
   group: string
@@ -39,7 +40,7 @@ export const DEFAULT_STREAM_GROUP = 'meeting-ai-worker'
  */
 export class RedisStreamSource implements SegmentSource {
   readonly name = 'redis-stream'
-  readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry' | 'clusterNodes'>> & Pick<RedisStreamSourceOptions, 'clusterNodes'> & { retry: BackoffPolicy }
+  readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry' | 'clusterNodes' | 'clusterRediscoverMs'>> & Pick<RedisStreamSourceOptions, 'clusterNodes' | 'clusterRediscoverMs'> & { retry: BackoffPolicy }
   readonly #stopping = new AbortController()
   #client: SegmentStreamReader | undefined
   #loop: Promise<void> | undefined
@@ -61,6 +62,7 @@ export class RedisStreamSource implements SegmentSource {
     const client = await openSegmentStreamReader({
       url: this.#options.url,
       clusterNodes: this.#options.clusterNodes,
+      clusterRediscoverMs: this.#options.clusterRediscoverMs,
       keys: this.#options.keys,
       group: this.#options.group,
       consumer: this.#options.consumer,

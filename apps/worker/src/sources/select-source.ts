@@ -59,6 +59,7 @@ export function createSource (options: { config: Config, store: Store, logger: W
   return new RedisStreamSource({
     url: options.redisUrl ?? config.redisUrl,
     clusterNodes: config.redisClusterNodes,
+    clusterRediscoverMs: config.redisClusterRediscoverMs,
     keys: sttStreamKeysOf(config),
     group: DEFAULT_STREAM_GROUP,
     consumer: config.workerId,

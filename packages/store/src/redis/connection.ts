@@ -18,7 +18,12 @@ export interface RedisAddress {
   url: string
   /** host:port of some cluster nodes; empty or absent = single-server mode. */
   clusterNodes?: readonly string[] | undefined
+  /** REDIS_CLUSTER_REDISCOVER_MS: how often the slots are fetched again while a node is unreachable (0 = only on MOVED/ASK). */
+  rediscoverMs?: number | undefined
 }
+
+/** Default of REDIS_CLUSTER_REDISCOVER_MS. */
+export const DEFAULT_CLUSTER_REDISCOVER_MS = 1000
 
 export function isClusterAddress (address: RedisAddress): boolean {
   return address.clusterNodes !== undefined && address.clusterNodes.length > 0
@@ -108,7 +113,7 @@ export interface RedisConnectionOptions extends Omit<RedisClientOptions, 'url'> 
  * A cluster client over `address.clusterNodes`. Every node connection gets the single-server
  * client's options (offline queue off, capped reconnect backoff) and REDIS_URL's credentials
  * and TLS, since nodes found by discovery are dialled with `defaults`, not the root URLs.
- * Slots are rediscovered on MOVED/ASK and when a node connection fails (see watchTopology).
+ * Slots are rediscovered on MOVED/ASK and while a node connection is down (watchTopology).
  */
 export function createRedisClusterClient (options: RedisConnectionOptions): RedisClusterClient {
   const nodes = options.address.clusterNodes ?? []
@@ -143,7 +148,64 @@ export function createRedisClusterClient (options: RedisConnectionOptions): Redi
       options.logger.info({ role: options.role }, 'redis cluster node ready')
     }
   })
+  watchTopology(cluster, options.address.rediscoverMs ?? DEFAULT_CLUSTER_REDISCOVER_MS, options)
   return cluster
+}
+
+const topologyListeners = new WeakMap<RedisClusterClient, Set<() => void>>()
+
+/** Calls `listener` after the cluster's masters changed (a failover or a rediscovery after one). */
+export function onTopologyChange (cluster: RedisClusterClient, listener: () => void): void {
+  let listeners = topologyListeners.get(cluster)
+  if (listeners === undefined) topologyListeners.set(cluster, listeners = new Set())
+  listeners.add(listener)
+}
+
+interface SlotsWithRediscover { rediscover: (startWith: unknown) => Promise<void> }
+
+/**
+ * node-redis 5 fetches the slots again only when a node answers MOVED or ASK (node-redis
+ * #2806). A SIGKILLed master answers nothing: its slots' commands fail with "client is
+ * offline" forever, although a replica took over within cluster-node-timeout. So while any
+ * master connection is down, this asks the cluster client to rediscover every `intervalMs`,
+ * until every master it knows is connected. That call is on `_slots`, which node-redis types
+ * as public but names as internal: a start-up check makes sure it is there, and without it
+ * (or with REDIS_CLUSTER_REDISCOVER_MS=0) the client keeps node-redis' own behaviour.
+ */
+function watchTopology (cluster: RedisClusterClient, intervalMs: number, options: Pick<RedisConnectionOptions, 'logger' | 'role'>): void {
+  const slots = (cluster as unknown as { _slots?: Partial<SlotsWithRediscover> })._slots
+  if (intervalMs <= 0) return
+  if (typeof slots?.rediscover !== 'function') {
+    options.logger.warn({ role: options.role }, 'redis cluster: this node-redis has no _slots.rediscover; after a master failover the client recovers only on MOVED/ASK')
+    return
+  }
+  const rediscover = slots.rediscover.bind(slots)
+  let timer: NodeJS.Timeout | undefined
+  const mastersOf = (): string => cluster.masters.map((master) => master.address).sort().join(',')
+  const allConnected = (): boolean => cluster.masters.every((master) => master.client?.isReady === true)
+  const tick = async (): Promise<void> => {
+    timer = undefined
+    if (!cluster.isOpen) return
+    const before = mastersOf()
+    const startWith = cluster.masters.find((master) => master.client?.isReady === true)?.client ?? cluster.masters[0]?.client
+    if (startWith !== undefined) {
+      await rediscover(startWith).catch((error: unknown) => {
+        options.logger.warn({ err: error, role: options.role }, 'redis cluster: rediscovering the slots failed; retrying')
+      })
+    }
+    if (mastersOf() !== before) {
+      options.logger.info({ role: options.role, masters: mastersOf() }, 'redis cluster: masters changed')
+      for (const listener of topologyListeners.get(cluster) ?? []) listener()
+    }
+    if (!allConnected()) schedule()
+  }
+  const schedule = (): void => {
+    if (timer !== undefined || !cluster.isOpen) return
+    timer = setTimeout(() => { tick().catch(() => { /* tick logs its own failures */ }) }, intervalMs)
+    timer.unref()
+  }
+  cluster.on('node-reconnecting', schedule)
+  cluster.on('node-error', schedule)
 }
 
 /** A single-server client or a cluster client, as the address says. */

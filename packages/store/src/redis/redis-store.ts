@@ -14,6 +14,8 @@ export interface RedisStoreOptions {
   url: string
   /** REDIS_CLUSTER_NODES: set and non-empty, the store runs on a Redis Cluster (see createRedisClusterClient). */
   clusterNodes?: readonly string[] | undefined
+  /** REDIS_CLUSTER_REDISCOVER_MS (see RedisAddress.rediscoverMs). */
+  clusterRediscoverMs?: number | undefined
   prefix: string
   limits: StoreLimits
   logger: StoreLogger
@@ -45,7 +47,7 @@ export interface RedisStore extends Store {
  * already, so on a cluster one client serves both.
  */
 export async function createRedisStore (options: RedisStoreOptions): Promise<RedisStore> {
-  const address = { url: options.url, clusterNodes: options.clusterNodes }
+  const address = { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs }
   const cluster = isClusterAddress(address)
   const connect = async (role: string): Promise<RedisCommands> => {
     const client = createRedisConnection({ address, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })

@@ -7,6 +7,7 @@ export interface SegmentStreamReaderOptions {
   url: string
   /** REDIS_CLUSTER_NODES; set, the keys must share a slot (sttStreamBaseKey(…, cluster = true)). */
   clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** Full stream keys (prefix included), one per shard. */
   keys: string[]
   group: string
@@ -23,7 +24,7 @@ export interface SegmentStreamReaderOptions {
  */
 export async function openSegmentStreamReader (options: SegmentStreamReaderOptions): Promise<SegmentStreamReader> {
   const client = createRedisConnection({
-    address: { url: options.url, clusterNodes: options.clusterNodes },
+    address: { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs },
     role: 'stream-reader',
     logger: options.logger,
     ...(options.onError !== undefined && { onError: options.onError })
@@ -89,6 +90,7 @@ class RedisSegmentStreamReader implements SegmentStreamReader {
 export interface SegmentStreamWriterOptions {
   url: string
   clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** The stream's base key (prefix included, see sttStreamBaseKey). */
   baseKey: string
   shards: number
@@ -98,7 +100,7 @@ export interface SegmentStreamWriterOptions {
 
 /** Producer side of the STT stream: each event goes to its meeting's shard, in the `event` field. */
 export async function openSegmentStreamWriter (options: SegmentStreamWriterOptions): Promise<SegmentStreamWriter> {
-  const client = createRedisConnection({ address: { url: options.url, clusterNodes: options.clusterNodes }, role: 'stream-writer', logger: options.logger })
+  const client = createRedisConnection({ address: { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs }, role: 'stream-writer', logger: options.logger })
   await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
   return {
     async append (meetingId, event) {

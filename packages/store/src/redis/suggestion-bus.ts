@@ -1,6 +1,6 @@
 import { meetingKeys } from '../keys.ts'
 import type { BusListener, ReplayEntry, StoreLogger, SuggestionBus } from '../types.ts'
-import { isClusterClient, type RedisCommands } from './connection.ts'
+import { isClusterClient, onTopologyChange, type RedisCommands } from './connection.ts'
 
 interface Channel {
   listeners: Set<BusListener>
@@ -30,6 +30,7 @@ export class RedisSuggestionBus implements SuggestionBus {
   ) {
     if (isClusterClient(subscriber)) {
       this.#sharded = true
+      onTopologyChange(subscriber, () => { this.#resubscribeAll() })
       return
     }
     subscriber.on('ready', () => {
@@ -110,9 +111,24 @@ export class RedisSuggestionBus implements SuggestionBus {
     else await subscriber.unsubscribe(channel, onMessage)
   }
 
-  /** Tells the reconnect listeners to replay what may have been missed (the cluster watcher calls it after a topology change). */
-  notifyReconnected (): void {
-    for (const listener of this.reconnectListeners) listener()
+  /**
+   * After a failover node-redis drops the sharded subscriptions of a master that left the
+   * topology (it moves only classic ones), so every channel is SSUBSCRIBEd again: on its
+   * slot's current master, a no-op where it already was (same listener, same channel).
+   * Then the listeners replay what was published meanwhile.
+   */
+  #resubscribeAll (): void {
+    const channels = [...this.channels.entries()]
+    Promise.allSettled(channels.map(async ([meetingId, channel]) => {
+      try {
+        await this.#subscribeChannel(meetingKeys(this.prefix, meetingId).channel, channel.onMessage)
+      } catch (error) {
+        this.logger.warn({ err: error, meetingId }, 'resubscribe after a cluster failover failed')
+        throw error
+      }
+    })).then(() => {
+      for (const listener of this.reconnectListeners) listener()
+    }).catch(() => { /* settled promises do not reject */ })
   }
 
   onReconnect (listener: () => void): void {
