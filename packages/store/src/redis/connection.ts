@@ -154,7 +154,7 @@ export function createRedisClusterClient (options: RedisConnectionOptions): Redi
 
 const topologyListeners = new WeakMap<RedisClusterClient, Set<() => void>>()
 
-/** Calls `listener` after the cluster's masters changed (a failover or a rediscovery after one). */
+/** Calls `listener` after the cluster's masters changed (a failover) or its connections came back after an outage. */
 export function onTopologyChange (cluster: RedisClusterClient, listener: () => void): void {
   let listeners = topologyListeners.get(cluster)
   if (listeners === undefined) topologyListeners.set(cluster, listeners = new Set())
@@ -182,7 +182,8 @@ function watchTopology (cluster: RedisClusterClient, intervalMs: number, options
   const rediscover = slots.rediscover.bind(slots)
   let timer: NodeJS.Timeout | undefined
   const mastersOf = (): string => cluster.masters.map((master) => master.address).sort().join(',')
-  const allConnected = (): boolean => cluster.masters.every((master) => master.client?.isReady === true)
+  const allConnected = (): boolean => cluster.masters.every((master) =>
+    master.client?.isReady === true && (master.pubSub === undefined || master.pubSub.client.isReady))
   const tick = async (): Promise<void> => {
     timer = undefined
     if (!cluster.isOpen) return
@@ -193,11 +194,16 @@ function watchTopology (cluster: RedisClusterClient, intervalMs: number, options
         options.logger.warn({ err: error, role: options.role }, 'redis cluster: rediscovering the slots failed; retrying')
       })
     }
+    const connected = allConnected()
     if (mastersOf() !== before) {
       options.logger.info({ role: options.role, masters: mastersOf() }, 'redis cluster: masters changed')
       for (const listener of topologyListeners.get(cluster) ?? []) listener()
+    } else if (connected) {
+      // Same masters, connections back after an outage: what was published meanwhile never
+      // reached the sharded subscribers, so the listeners replay too.
+      for (const listener of topologyListeners.get(cluster) ?? []) listener()
     }
-    if (!allConnected()) schedule()
+    if (!connected) schedule()
   }
   const schedule = (): void => {
     if (timer !== undefined || !cluster.isOpen) return
