@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { configFrom, type Config } from '@meeting-ai/config'
 import type { RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
@@ -76,4 +77,25 @@ export async function until (condition: () => boolean, timeoutMs = 5000, what = 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     await new Promise((resolve) => setImmediate(resolve))
   }
+}
+
+/**
+ * A viewer sees two sets live, disconnects, misses three, comes back with Last-Event-ID and
+ * gets the three missed, then live ones, each once (run on one Redis and on a cluster).
+ */
+export async function resumesWithoutGap (t: Test, api: RunningApi, meetingId = 'm-resume'): Promise<void> {
+  const first = await api.connectLive(meetingId)
+  const seen = [await publish(api, meetingId), await publish(api, meetingId)]
+  await first.waitUntil(() => suggestionIds(first).length === 2)
+  t.equal(first.lastEventId, seen[1])
+  first.close()
+
+  const missed = [await publish(api, meetingId), await publish(api, meetingId), await publish(api, meetingId)]
+  const again = await api.connect(meetingId, { lastEventId: first.lastEventId ?? '' })
+  await again.waitUntil(() => suggestionIds(again).length === 3)
+  const live = await publish(api, meetingId)
+  await again.waitFor((e) => e.id === live)
+  t.same(suggestionIds(again), [...missed, live], 'missed entries first, then live, once each')
+  t.same(again.retries, [api.config.sseRetryMs], 'retry: precedes the replay')
+  t.equal(again.named('reset').length, 0)
 }

@@ -35,6 +35,8 @@ export const settings = [
   { env: 'METRICS_PORT', group: 'server', schema: int(0, 65535), default: '9464', description: 'Port of the worker\'s /metrics, /health (readiness: the store and the analysis queue) and /health/live when it runs alone (0 = off); the API serves /metrics on PORT' },
   // redis
   { env: 'REDIS_URL', group: 'redis', schema: str({ pattern: '^rediss?://' }), default: 'redis://127.0.0.1:6379', description: 'Redis address. When set explicitly it must answer at start-up; unset, all-in-one falls back to the embedded store' },
+  { env: 'REDIS_CLUSTER_NODES', group: 'redis', schema: Type.Array(Type.String({ pattern: '^[^\\s:/,]+:[0-9]{1,5}$' })), description: 'Comma-separated host:port of some Redis Cluster nodes: set, the store runs in cluster mode (sharded pub/sub, one slot per script call); REDIS_URL then only lends its scheme (rediss = TLS) and credentials to every node' },
+  { env: 'REDIS_CLUSTER_REDISCOVER_MS', group: 'redis', schema: int(0, 60_000), default: '1000', description: 'Cluster mode: how often the slot map is fetched again while a node is unreachable, so commands and sharded subscriptions follow a failover (node-redis alone waits for a MOVED a dead master never sends); 0 = off' },
   { env: 'REDIS_KEY_PREFIX', group: 'redis', schema: str({ maxLength: 64 }), default: '', description: 'Prefix of every Redis key and channel (several deployments on one Redis, tests)' },
   { env: 'STORE', group: 'redis', schema: oneOf('auto', 'redis', 'embedded'), default: 'auto', formerly: 'STORE_ENGINE', description: 'auto: Redis, or embedded when REDIS_URL is unset and nothing answers (all-in-one only). Formerly STORE_ENGINE, still read when STORE is unset' },
   // stream

@@ -69,3 +69,11 @@ test('former names are not the name of another setting', async (t) => {
   t.ok(renamed.length > 0)
   for (const s of renamed) t.notOk(names.has(s.formerly!), `${s.env} formerly ${s.formerly}`)
 })
+
+test('REDIS_CLUSTER_NODES: unset is single-server mode; a list of host:port selects the cluster; anything else is refused', async (t) => {
+  t.equal(loadConfig({}).redisClusterNodes, undefined)
+  t.equal(loadConfig({}).redisClusterRediscoverMs, 1000)
+  t.same(loadConfig({ REDIS_CLUSTER_NODES: 'redis-0:6379, 10.0.0.2:7000' }).redisClusterNodes, ['redis-0:6379', '10.0.0.2:7000'])
+  const error = t.throws(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis://redis-0:6379' })) as ConfigError
+  t.match(error.problems.join('\n'), /REDIS_CLUSTER_NODES must be/)
+})

@@ -16,6 +16,7 @@ export function meetingKeys (prefix: string, meetingId: string) {
   }
 }
 
+/** One key, so one slot whatever the mode. */
 export function deadLetterKey (prefix: string): string {
   return `${prefix}dlq:stt`
 }
@@ -65,10 +66,18 @@ export function consumerGroupKeys (
   }
 }
 
-/** The STT stream's base key (prefix included); shards append `:<n>`. */
-export function sttStreamBaseKey (prefix: string, streamKey: string): string {
+/**
+ * The STT stream's base key (prefix included); shards append `:<n>`. On a cluster the stream
+ * key is put in a hash tag (unless it has one), so that every shard and its consumer group
+ * share one slot: XREADGROUP names all shards in one command.
+ */
+export function sttStreamBaseKey (prefix: string, streamKey: string, cluster = false): string {
+  if (cluster && !HASH_TAG.test(streamKey)) return `${prefix}{${streamKey}}`
   return `${prefix}${streamKey}`
 }
+
+/** A non-empty `{…}` section: Redis Cluster hashes only that part of the key. */
+const HASH_TAG = /\{[^}]+\}/
 
 /**
  * The Redis stream source shards by meeting so that one meeting stays in order on one shard,

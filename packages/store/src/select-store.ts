@@ -1,6 +1,6 @@
 import { StoreError } from './errors.ts'
 import { createEmbeddedStore, type EmbeddedStore } from './memory/embedded-store.ts'
-import { redisAnswers } from './redis/connection.ts'
+import { redisAddressAnswers } from './redis/connection.ts'
 import { createRedisStore, type RedisStore } from './redis/redis-store.ts'
 import type { StoreLimits, StoreLogger } from './types.ts'
 
@@ -11,6 +11,10 @@ export interface StoreSettings {
   redisUrl: string
   /** REDIS_URL came from the environment: then it must answer, there is no fallback. */
   redisUrlExplicit: boolean
+  /** REDIS_CLUSTER_NODES: non-empty, Redis is a cluster and is required (no embedded fallback). */
+  redisClusterNodes?: readonly string[] | undefined
+  /** REDIS_CLUSTER_REDISCOVER_MS (see RedisAddress.rediscoverMs). */
+  redisClusterRediscoverMs?: number | undefined
   redisKeyPrefix: string
   windowSegments: number
   meetingTtlS: number
@@ -78,10 +82,11 @@ export async function selectStore (settings: StoreSettings, options: SelectStore
     logger.info({ store: 'embedded' }, 'store: embedded (STORE=embedded); state lives in this process only')
     return embedded(settings, logger)
   }
-  const redisRequired = settings.store === 'redis' || settings.redisUrlExplicit || role !== 'all-in-one'
+  const cluster = (settings.redisClusterNodes?.length ?? 0) > 0
+  const redisRequired = settings.store === 'redis' || settings.redisUrlExplicit || cluster || role !== 'all-in-one'
   // One attempt without retries: a refused connection answers at once, so start-up fails (or
   // falls back) in milliseconds instead of after the reconnecting client's timeout.
-  const answers = await redisAnswers(settings.redisUrl, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
+  const answers = await redisAddressAnswers({ url: settings.redisUrl, clusterNodes: settings.redisClusterNodes, rediscoverMs: 0 }, redisRequired ? options.connectTimeoutMs ?? 5000 : options.probeTimeoutMs ?? 1000)
   if (!redisRequired && !answers) {
     logger.warn(
       { store: 'embedded', redisUrl: redactRedisUrl(settings.redisUrl) },
@@ -93,12 +98,14 @@ export async function selectStore (settings: StoreSettings, options: SelectStore
   const reason = redisRequired ? `it is required: ${reasonRequired(settings, role)}` : 'it answered the start-up probe'
   if (!answers) throw unavailable(settings, options, reason, 'no PONG: refused, unreachable, or the credentials were rejected')
   const store = await redis(settings, options, reason)
-  logger.info({ store: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store: redis')
+  if (cluster) logger.info({ store: 'redis', clusterNodes: settings.redisClusterNodes }, 'store: redis cluster')
+  else logger.info({ store: 'redis', redisUrl: redactRedisUrl(settings.redisUrl) }, 'store: redis')
   return store
 }
 
 function reasonRequired (settings: StoreSettings, role: ProcessRole): string {
   if (settings.store === 'redis') return 'STORE=redis'
+  if ((settings.redisClusterNodes?.length ?? 0) > 0) return 'REDIS_CLUSTER_NODES is set'
   if (settings.redisUrlExplicit) return 'REDIS_URL is set'
   return `the ${role} process always needs Redis`
 }
@@ -109,6 +116,9 @@ function embedded (settings: StoreSettings, logger: StoreLogger): EmbeddedStore 
 
 function unavailable (settings: StoreSettings, options: SelectStoreOptions, reason: string, cause: unknown): StoreError {
   const detail = cause instanceof Error ? cause.message : String(cause)
+  if ((settings.redisClusterNodes?.length ?? 0) > 0) {
+    return new StoreError(`Redis Cluster at ${settings.redisClusterNodes?.join(',') ?? ''} does not answer (${detail}); ${reason}. Start the cluster or fix REDIS_CLUSTER_NODES`, 'STORE_UNAVAILABLE', { cause })
+  }
   return new StoreError(
     `Redis at ${redactRedisUrl(settings.redisUrl)} does not answer (${detail}); ${reason}. Start Redis or fix REDIS_URL` +
     (options.role === 'all-in-one' ? '; to run without Redis, unset REDIS_URL or set STORE=embedded' : ''),
@@ -121,6 +131,8 @@ async function redis (settings: StoreSettings, options: SelectStoreOptions, reas
   try {
     return await createRedisStore({
       url: settings.redisUrl,
+      clusterNodes: settings.redisClusterNodes,
+      clusterRediscoverMs: settings.redisClusterRediscoverMs,
       prefix: settings.redisKeyPrefix,
       limits: limitsOf(settings),
       logger: options.logger,

@@ -79,3 +79,12 @@ test('credentials in REDIS_URL never reach the error message', async (t) => {
   t.notMatch((error as Error).message, /s3cret/)
   t.match((error as Error).message, /user:\*\*\*@/)
 })
+
+test('REDIS_CLUSTER_NODES set: the cluster is required, all-in-one included, and named when it does not answer', async (t) => {
+  const logger = recordingLogger()
+  const node = `127.0.0.1:${await freePort()}`
+  const error = await selectStore(await settings({ redisClusterNodes: [node] }), { role: 'all-in-one', logger, connectTimeoutMs: 1000 }).catch((e: unknown) => e)
+  t.match(error, { code: 'STORE_UNAVAILABLE', message: /Redis Cluster at .*REDIS_CLUSTER_NODES is set.*fix REDIS_CLUSTER_NODES/ })
+  t.match((error as Error).message, node, 'names the nodes')
+  t.same(logger.lines.filter((line) => line.level === 'warn'), [], 'no embedded fallback')
+})

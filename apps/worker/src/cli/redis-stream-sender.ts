@@ -9,7 +9,9 @@ export async function redisStreamSender (config: Config): Promise<EventSender> {
   try {
     stream = await openSegmentStreamWriter({
       url: config.redisUrl,
-      baseKey: sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey),
+      clusterNodes: config.redisClusterNodes,
+      clusterRediscoverMs: config.redisClusterRediscoverMs,
+      baseKey: sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey, (config.redisClusterNodes?.length ?? 0) > 0),
       shards: config.sttStreamShards,
       logger: quietLogger
     })

@@ -7,6 +7,9 @@ import type { BatchHandler, SegmentSource } from './source.ts'
 
 export interface RedisStreamSourceOptions {
   url: string
+  /** REDIS_CLUSTER_NODES: set, the reader runs on the cluster (the keys then share one slot). */
+  clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** Full stream keys (prefix included), one per shard. */
   keys: string[]
   group: string
@@ -37,7 +40,7 @@ export const DEFAULT_STREAM_GROUP = 'meeting-ai-worker'
  */
 export class RedisStreamSource implements SegmentSource {
   readonly name = 'redis-stream'
-  readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry'>> & { retry: BackoffPolicy }
+  readonly #options: Required<Omit<RedisStreamSourceOptions, 'retry' | 'clusterNodes' | 'clusterRediscoverMs'>> & Pick<RedisStreamSourceOptions, 'clusterNodes' | 'clusterRediscoverMs'> & { retry: BackoffPolicy }
   readonly #stopping = new AbortController()
   #client: SegmentStreamReader | undefined
   #loop: Promise<void> | undefined
@@ -58,6 +61,8 @@ export class RedisStreamSource implements SegmentSource {
     const { logger, metrics } = this.#options
     const client = await openSegmentStreamReader({
       url: this.#options.url,
+      clusterNodes: this.#options.clusterNodes,
+      clusterRediscoverMs: this.#options.clusterRediscoverMs,
       keys: this.#options.keys,
       group: this.#options.group,
       consumer: this.#options.consumer,

@@ -18,9 +18,13 @@ export function sourceKindOf (config: Config, store: Store): SourceKind {
   return store.kind === 'redis' ? 'redis-stream' : 'none'
 }
 
-/** The prefixed stream keys the redis-stream source reads and producers write. */
+/** The prefixed stream keys the redis-stream source reads and producers write (one slot on a cluster). */
 export function sttStreamKeysOf (config: Config): string[] {
-  return sttStreamKeys(sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey), config.sttStreamShards)
+  return sttStreamKeys(sttStreamBaseKey(config.redisKeyPrefix, config.sttStreamKey, isCluster(config)), config.sttStreamShards)
+}
+
+function isCluster (config: Config): boolean {
+  return (config.redisClusterNodes?.length ?? 0) > 0
 }
 
 export interface SourceOverrides {
@@ -54,6 +58,8 @@ export function createSource (options: { config: Config, store: Store, logger: W
   }
   return new RedisStreamSource({
     url: options.redisUrl ?? config.redisUrl,
+    clusterNodes: config.redisClusterNodes,
+    clusterRediscoverMs: config.redisClusterRediscoverMs,
     keys: sttStreamKeysOf(config),
     group: DEFAULT_STREAM_GROUP,
     consumer: config.workerId,

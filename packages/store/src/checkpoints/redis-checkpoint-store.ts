@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import type { RedisClientType } from 'redis'
+import type { RedisClientType, RedisClusterType } from 'redis'
 import { consumerGroupKeys, type ConsumerGroupKeys } from '../keys.ts'
+import type { RedisClusterClient } from '../redis/connection.ts'
 import { LuaScript } from '../redis/lua-script.ts'
 import { CheckpointStoreError } from './errors.ts'
 import type { ConsumerGroupRef, PartitionCheckpoint, PartitionCheckpointStore, PartitionOwnership } from '../types.ts'
 import { checkpointRecord, groupId, groupOf, toCheckpoint, toOwnership } from './records.ts'
 import type { CheckpointRecord, OwnershipRecord } from './records.ts'
 
-/** Any node-redis v5 client, whatever modules, scripts or RESP version it was created with. */
-export type AnyRedisClient = RedisClientType<any, any, any, any, any>
+/** Any node-redis v5 client or cluster client, whatever modules, scripts or RESP version it was created with. */
+export type AnyRedisClient = RedisClientType<any, any, any, any, any> | RedisClusterType<any, any, any, any, any> | RedisClusterClient
 
 const CLAIM_OWNERSHIP = LuaScript.load('claim-ownership')
 

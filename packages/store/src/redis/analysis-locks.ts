@@ -1,6 +1,6 @@
 import { meetingKeys } from '../keys.ts'
 import type { AnalysisLease, AnalysisLocks, StoreLimits } from '../types.ts'
-import type { RedisClient } from './connection.ts'
+import type { RedisCommands } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
 
 const ACQUIRE = LuaScript.load('acquire-lock')
@@ -9,7 +9,7 @@ const RELEASE = LuaScript.load('release-if-owner')
 
 export class RedisAnalysisLocks implements AnalysisLocks {
   constructor (
-    private readonly client: RedisClient,
+    private readonly client: RedisCommands,
     private readonly prefix: string,
     private readonly limits: StoreLimits
   ) {}

@@ -1,12 +1,12 @@
 import { deadLetterKey } from '../keys.ts'
 import type { DeadLetter, DeadLetterStore } from '../types.ts'
-import type { RedisClient } from './connection.ts'
+import type { RedisCommands } from './connection.ts'
 
 const DEAD_LETTER_MAXLEN = 100_000
 
 export class RedisDeadLetterStore implements DeadLetterStore {
   private readonly key: string
-  constructor (private readonly client: RedisClient, prefix: string) {
+  constructor (private readonly client: RedisCommands, prefix: string) {
     this.key = deadLetterKey(prefix)
   }
 

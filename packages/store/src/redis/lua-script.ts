@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { StoreError } from '../errors.ts'
+import { isClusterClient } from './connection.ts'
 
 /** The commands a script needs; any node-redis v5 client (whatever its modules or RESP version) has them. */
 export interface ScriptClient {
   scriptLoad (script: string): Promise<unknown>
   evalSha (sha1: string, options: { keys: string[], arguments: string[] }): Promise<unknown>
+  eval (script: string, options: { keys: string[], arguments: string[] }): Promise<unknown>
 }
 
 /** Names of the files in ./scripts/ (without `.lua`); each starts with a comment listing its KEYS and ARGV. */
@@ -26,6 +28,10 @@ const scripts = new Map<string, LuaScript>()
  * awaited) before the first call, so that calls pipelined right after each other do not all
  * miss the script cache; a server that lost its cache (restart) answers NOSCRIPT, and the
  * script is loaded again and the call repeated.
+ *
+ * On a cluster, SCRIPT LOAD has no key and would reach one random node, so nothing is loaded
+ * ahead: a node that answers NOSCRIPT gets the call as EVAL instead, which runs it on the
+ * slot's node and leaves the script in that node's cache for the next EVALSHA.
  */
 export class LuaScript {
   readonly sha: string
@@ -58,6 +64,7 @@ export class LuaScript {
   }
 
   async run (client: ScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    if (isClusterClient(client)) return await this.#runOnCluster(client, keys, args)
     await this.#load(client)
     try {
       return await client.evalSha(this.sha, { keys, arguments: args })
@@ -66,6 +73,15 @@ export class LuaScript {
       this.loaded.delete(client)
       await this.#load(client)
       return await client.evalSha(this.sha, { keys, arguments: args })
+    }
+  }
+
+  async #runOnCluster (client: ScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await client.evalSha(this.sha, { keys, arguments: args })
+    } catch (error) {
+      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error
+      return await client.eval(this.source, { keys, arguments: args })
     }
   }
 

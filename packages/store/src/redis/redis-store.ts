@@ -4,7 +4,7 @@ import { RedisConsolidationResultStore } from '../results/redis-result-store.ts'
 import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
 import type { Store, StoreLimits, StoreLogger } from '../types.ts'
 import { RedisAnalysisLocks } from './analysis-locks.ts'
-import { connectWithin, createRedisClient, type RedisClient } from './connection.ts'
+import { connectCommandsWithin, createRedisConnection, destroyConnection, isClusterAddress, type RedisCommands } from './connection.ts'
 import { RedisDeadLetterStore } from './dead-letters.ts'
 import { RedisSuggestionBus } from './suggestion-bus.ts'
 import { RedisSuggestionLog } from './suggestion-log.ts'
@@ -12,6 +12,10 @@ import { RedisSegmentWindowStore } from './window-store.ts'
 
 export interface RedisStoreOptions {
   url: string
+  /** REDIS_CLUSTER_NODES: set and non-empty, the store runs on a Redis Cluster (see createRedisClusterClient). */
+  clusterNodes?: readonly string[] | undefined
+  /** REDIS_CLUSTER_REDISCOVER_MS (see RedisAddress.rediscoverMs). */
+  clusterRediscoverMs?: number | undefined
   prefix: string
   limits: StoreLimits
   logger: StoreLogger
@@ -26,8 +30,10 @@ export interface RedisStoreOptions {
 
 export interface RedisStore extends Store {
   readonly kind: 'redis'
+  /** Whether it runs on a Redis Cluster (REDIS_CLUSTER_NODES). */
+  readonly cluster: boolean
   /** The command connection, for tests and tools that inspect keys; the app goes through the stores. */
-  readonly client: RedisClient
+  readonly client: RedisCommands
   readonly prefix: string
   readonly bus: RedisSuggestionBus
   readonly checkpoints: RedisCheckpointStore
@@ -36,25 +42,30 @@ export interface RedisStore extends Store {
 
 /**
  * Separate connections for commands and pub/sub (a subscribed connection can run nothing
- * else); blocking readers create their own with `createRedisClient`.
+ * else); blocking readers create their own with `createRedisConnection`. A cluster client
+ * keeps its sharded pub/sub connections (one per master) apart from its command ones
+ * already, so on a cluster one client serves both.
  */
 export async function createRedisStore (options: RedisStoreOptions): Promise<RedisStore> {
-  const connect = async (role: string): Promise<RedisClient> => {
-    const client = createRedisClient({ url: options.url, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })
-    await connectWithin(client, options.connectTimeoutMs ?? 5000)
+  const address = { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs }
+  const cluster = isClusterAddress(address)
+  const connect = async (role: string): Promise<RedisCommands> => {
+    const client = createRedisConnection({ address, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })
+    await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
     return client
   }
   const client = await connect('commands')
-  let subscriber: RedisClient
+  let subscriber: RedisCommands
   try {
-    subscriber = await connect('subscriber')
+    subscriber = cluster ? client : await connect('subscriber')
   } catch (error) {
-    client.destroy()
+    destroyConnection(client)
     throw error
   }
   const pingTimeoutMs = options.pingTimeoutMs ?? 1000
   return {
     kind: 'redis',
+    cluster,
     client,
     prefix: options.prefix,
     windows: new RedisSegmentWindowStore(client, options.prefix, options.limits),
@@ -78,7 +89,7 @@ export async function createRedisStore (options: RedisStoreOptions): Promise<Red
       }
     },
     async close () {
-      await Promise.allSettled([subscriber.close(), client.close()])
+      await Promise.allSettled(subscriber === client ? [client.close()] : [subscriber.close(), client.close()])
     }
   }
 }

@@ -1,10 +1,13 @@
 import { StoreError } from '../errors.ts'
 import { sttStreamKeyFor } from '../keys.ts'
 import type { SegmentStreamReader, SegmentStreamWriter, StreamBatch, StreamEntry, StoreLogger } from '../types.ts'
-import { connectWithin, createRedisClient, type RedisClient } from './connection.ts'
+import { connectCommandsWithin, createRedisConnection, destroyConnection, type RedisCommands } from './connection.ts'
 
 export interface SegmentStreamReaderOptions {
   url: string
+  /** REDIS_CLUSTER_NODES; set, the keys must share a slot (sttStreamBaseKey(…, cluster = true)). */
+  clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** Full stream keys (prefix included), one per shard. */
   keys: string[]
   group: string
@@ -20,18 +23,18 @@ export interface SegmentStreamReaderOptions {
  * connection can run nothing else.
  */
 export async function openSegmentStreamReader (options: SegmentStreamReaderOptions): Promise<SegmentStreamReader> {
-  const client = createRedisClient({
-    url: options.url,
+  const client = createRedisConnection({
+    address: { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs },
     role: 'stream-reader',
     logger: options.logger,
     ...(options.onError !== undefined && { onError: options.onError })
   })
-  await connectWithin(client, options.connectTimeoutMs ?? 5000)
+  await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
   const reader = new RedisSegmentStreamReader(client, options.keys, options.group, options.consumer)
   try {
     await reader.ensureGroups()
   } catch (error) {
-    client.destroy()
+    destroyConnection(client)
     throw error
   }
   return reader
@@ -39,7 +42,7 @@ export async function openSegmentStreamReader (options: SegmentStreamReaderOptio
 
 class RedisSegmentStreamReader implements SegmentStreamReader {
   constructor (
-    private readonly client: RedisClient,
+    private readonly client: RedisCommands,
     private readonly keys: string[],
     private readonly group: string,
     private readonly consumer: string
@@ -80,12 +83,14 @@ class RedisSegmentStreamReader implements SegmentStreamReader {
   }
 
   close (): void {
-    if (this.client.isOpen) this.client.destroy()
+    destroyConnection(this.client)
   }
 }
 
 export interface SegmentStreamWriterOptions {
   url: string
+  clusterNodes?: readonly string[] | undefined
+  clusterRediscoverMs?: number | undefined
   /** The stream's base key (prefix included, see sttStreamBaseKey). */
   baseKey: string
   shards: number
@@ -95,8 +100,8 @@ export interface SegmentStreamWriterOptions {
 
 /** Producer side of the STT stream: each event goes to its meeting's shard, in the `event` field. */
 export async function openSegmentStreamWriter (options: SegmentStreamWriterOptions): Promise<SegmentStreamWriter> {
-  const client = createRedisClient({ url: options.url, role: 'stream-writer', logger: options.logger })
-  await connectWithin(client, options.connectTimeoutMs ?? 5000)
+  const client = createRedisConnection({ address: { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs }, role: 'stream-writer', logger: options.logger })
+  await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
   return {
     async append (meetingId, event) {
       const id = await client.xAdd(sttStreamKeyFor(options.baseKey, options.shards, meetingId), '*', { event: JSON.stringify(event) })

@@ -1,6 +1,6 @@
 import { meetingKeys } from '../keys.ts'
 import type { BusListener, ReplayEntry, StoreLogger, SuggestionBus } from '../types.ts'
-import type { RedisClient } from './connection.ts'
+import { isClusterClient, onTopologyChange, type RedisCommands } from './connection.ts'
 
 interface Channel {
   listeners: Set<BusListener>
@@ -10,8 +10,10 @@ interface Channel {
 }
 
 /**
- * One subscriber connection per process, multiplexed over every meeting with viewers here.
- * A message is parsed once and handed to every listener of its meeting.
+ * One subscriber connection per process, multiplexed over every meeting with viewers here
+ * (on a cluster, one per shard: node-redis opens a sharded pub/sub connection per master that
+ * serves a subscribed channel's slot, and SSUBSCRIBEs there). A message is parsed once and
+ * handed to every listener of its meeting.
  */
 export class RedisSuggestionBus implements SuggestionBus {
   private readonly channels = new Map<string, Channel>()
@@ -19,12 +21,18 @@ export class RedisSuggestionBus implements SuggestionBus {
   /** Channels whose UNSUBSCRIBE failed during an outage: node-redis keeps and resubscribes them. */
   private readonly orphaned = new Map<string, (message: string) => void>()
   private readyOnce = false
+  readonly #sharded: boolean = false
 
   constructor (
-    private readonly subscriber: RedisClient,
+    private readonly subscriber: RedisCommands,
     private readonly prefix: string,
     private readonly logger: StoreLogger
   ) {
+    if (isClusterClient(subscriber)) {
+      this.#sharded = true
+      onTopologyChange(subscriber, () => { this.#resubscribeAll() })
+      return
+    }
     subscriber.on('ready', () => {
       // node-redis resubscribes by itself on reconnect; what was published meanwhile is replayed by listeners.
       if (this.readyOnce) {
@@ -54,7 +62,7 @@ export class RedisSuggestionBus implements SuggestionBus {
       }
       for (const deliver of listeners) deliver(entry)
     }
-    const confirmed = this.subscriber.subscribe(meetingKeys(this.prefix, meetingId).channel, onMessage)
+    const confirmed = this.#subscribeChannel(meetingKeys(this.prefix, meetingId).channel, onMessage)
     const channel: Channel = { listeners, confirmed, onMessage }
     this.channels.set(meetingId, channel)
     try {
@@ -74,7 +82,7 @@ export class RedisSuggestionBus implements SuggestionBus {
 
   private async release (meetingId: string, onMessage: (message: string) => void): Promise<void> {
     try {
-      await this.subscriber.unsubscribe(meetingKeys(this.prefix, meetingId).channel, onMessage)
+      await this.#unsubscribeChannel(meetingKeys(this.prefix, meetingId).channel, onMessage)
       this.orphaned.delete(meetingId)
     } catch (error) {
       // Rejected while disconnected, yet node-redis keeps the listener and resubscribes it on
@@ -89,6 +97,38 @@ export class RedisSuggestionBus implements SuggestionBus {
       this.orphaned.delete(meetingId)
       this.release(meetingId, onMessage).catch(() => { /* release() logs its own failures */ })
     }
+  }
+
+  async #subscribeChannel (channel: string, onMessage: (message: string) => void): Promise<void> {
+    const subscriber = this.subscriber
+    if (this.#sharded && isClusterClient(subscriber)) await subscriber.sSubscribe(channel, onMessage)
+    else await subscriber.subscribe(channel, onMessage)
+  }
+
+  async #unsubscribeChannel (channel: string, onMessage: (message: string) => void): Promise<void> {
+    const subscriber = this.subscriber
+    if (this.#sharded && isClusterClient(subscriber)) await subscriber.sUnsubscribe(channel, onMessage)
+    else await subscriber.unsubscribe(channel, onMessage)
+  }
+
+  /**
+   * After a failover node-redis drops the sharded subscriptions of a master that left the
+   * topology (it moves only classic ones), so every channel is SSUBSCRIBEd again: on its
+   * slot's current master, a no-op where it already was (same listener, same channel).
+   * Then the listeners replay what was published meanwhile.
+   */
+  #resubscribeAll (): void {
+    const channels = [...this.channels.entries()]
+    Promise.allSettled(channels.map(async ([meetingId, channel]) => {
+      try {
+        await this.#subscribeChannel(meetingKeys(this.prefix, meetingId).channel, channel.onMessage)
+      } catch (error) {
+        this.logger.warn({ err: error, meetingId }, 'resubscribe after a cluster failover failed')
+        throw error
+      }
+    })).then(() => {
+      for (const listener of this.reconnectListeners) listener()
+    }).catch(() => { /* settled promises do not reject */ })
   }
 
   onReconnect (listener: () => void): void {

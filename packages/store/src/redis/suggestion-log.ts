@@ -2,10 +2,8 @@ import type { RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
 import { meetingKeys } from '../keys.ts'
 import { contentsOf } from '../recent-contents.ts'
 import type { AnalysisLease, ReplayEntry, StoreLimits, SuggestionLog } from '../types.ts'
-import type { RedisClient } from './connection.ts'
+import { isClusterClient, type RedisCommands } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
-
-const PUBLISH = LuaScript.load('publish-suggestions')
 
 type StreamMessages = Array<{ id: string, message: Record<string, string> }>
 
@@ -14,15 +12,19 @@ function toEntries (messages: StreamMessages): ReplayEntry[] {
 }
 
 export class RedisSuggestionLog implements SuggestionLog {
+  readonly #publish: LuaScript
+
   constructor (
-    private readonly client: RedisClient,
+    private readonly client: RedisCommands,
     private readonly prefix: string,
     private readonly limits: StoreLimits
-  ) {}
+  ) {
+    this.#publish = LuaScript.load('publish-suggestions', { sharded: isClusterClient(client) ? 1 : 0 })
+  }
 
   async publish (set: RealtimeSuggestionsResponse, lease: AnalysisLease | null): Promise<string | null> {
     const keys = meetingKeys(this.prefix, set.meetingId)
-    const id = await PUBLISH.run(this.client, [keys.lock, keys.replay, keys.channel], [
+    const id = await this.#publish.run(this.client, [keys.lock, keys.replay, keys.channel], [
       lease === null ? '' : String(lease.token),
       JSON.stringify(set),
       String(this.limits.replayMaxLen),

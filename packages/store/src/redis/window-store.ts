@@ -3,7 +3,7 @@ import { refuseInvalidGroups } from '../append-groups.ts'
 import { StoreError } from '../errors.ts'
 import { meetingKeys } from '../keys.ts'
 import type { AppendResult, SegmentWindowStore, StoreLimits } from '../types.ts'
-import type { RedisClient } from './connection.ts'
+import { isClusterClient, type RedisCommands } from './connection.ts'
 import { LuaScript } from './lua-script.ts'
 
 /**
@@ -14,8 +14,9 @@ import { LuaScript } from './lua-script.ts'
  * part of the script's text (one script per store), not arguments: every argument costs
  * node-redis an encoding and the event loop garbage per call.
  *
- * The meetings of one call are in different hash tags, so different Cluster slots: this store
- * runs on one Redis server (a Cluster port would call once per slot instead).
+ * The meetings of one call are in different hash tags, so different Cluster slots: on a
+ * cluster each meeting gets a call of its own (a script may touch one slot only); node-redis
+ * pipelines the calls to each node, so a batch still costs one round trip per node.
  *
  * Cost per call and meeting, not per segment, wherever it can be: one SADD per segment (the
  * dedupe decides per segment), then one RPUSH of only the segments that can stay in the
@@ -46,7 +47,7 @@ export class RedisSegmentWindowStore implements SegmentWindowStore {
   readonly #windowSegments: number
 
   constructor (
-    private readonly client: RedisClient,
+    private readonly client: RedisCommands,
     private readonly prefix: string,
     limits: StoreLimits
   ) {
@@ -69,6 +70,12 @@ export class RedisSegmentWindowStore implements SegmentWindowStore {
     if (groups.length === 0) return []
     const refused = refuseInvalidGroups(groups)
     if (refused !== undefined) return refused
+    if (groups.length > 1 && isClusterClient(this.client)) return groups.map(async (group) => await this.#appendInOneCall([group])[0] as AppendResult[])
+    return this.#appendInOneCall(groups)
+  }
+
+  /** One script call for `groups` (valid: one meeting each); on a cluster, only ever one group. */
+  #appendInOneCall (groups: ReadonlyArray<readonly Segment[]>): Array<Promise<AppendResult[]>> {
     const keys: string[] = []
     const args: string[] = []
     for (const group of groups) {

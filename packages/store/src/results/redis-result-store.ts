@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { ConsolidateRequest, ConsolidateResponse } from '@meeting-ai/contracts'
-import type { RedisClientType } from 'redis'
 import { StoreError } from '../errors.ts'
 import { LuaScript } from '../redis/lua-script.ts'
 import { resultKeys } from '../keys.ts'
+import type { AnyRedisClient } from '../checkpoints/redis-checkpoint-store.ts'
 import type { ConsolidationResultStore, IdempotentAnswer, ResultStoreLimits, RunLease } from './types.ts'
-
-type AnyRedisClient = RedisClientType<any, any, any, any, any>
 
 // Deletes only when the value is still our token, so an expired-and-retaken claim survives a late release.
 const RELEASE_IF_OWNER = LuaScript.load('release-if-owner')
