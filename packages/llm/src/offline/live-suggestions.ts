@@ -188,9 +188,9 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
     return undefined
   }
-  // A risk only where a clause states one ("the vendor might slip"), never a risk word under negation ("No worries").
-  // The risk words, read under the clause's negation scope.
-  const risk = clauses.find((c) => isRisk(c.text) && !c.negated && c.act !== 'question' && c.act !== 'greeting')
+  // A risk only where a clause states one ("the vendor might slip"), never a risk word under
+  // negation ("No worries"): the clause analysers read each risk word's own negation.
+  const risk = clauses.find((c) => isRisk(c.text) && c.risk && c.act !== 'question' && c.act !== 'greeting')
   if (risk !== undefined) return { content: advice.risk(risk.text), kind: 'risk', confidence: 0.55 }
   return undefined
 }

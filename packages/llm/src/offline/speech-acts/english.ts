@@ -310,8 +310,21 @@ function analyseTokens (written: Token[]): Clause {
     ...(shape.agent === undefined ? {} : { agent: shape.agent }),
     ...(action === undefined || action === '' ? {} : { action }),
     ...(deadline === undefined ? {} : { deadline }),
-    risk: !negated && /\b(?:risk|block(?:s|ed|er|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|outage|overrun|behind)\b/i.test(text)
+    risk: statesRisk(words, text)
   }
+}
+
+const RISK_WORD = /^(?:risk\w*|concern\w*|worr\w*|block(?:s|ed|ers?|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|outage|overrun|bottleneck|shortage|behind)$/
+const NEGATORS = new Set(['no', 'not', 'nothing', 'never', 'without'])
+
+/**
+ * A risk word the clause does not negate. The negation is read per word: "No worries",
+ * "nothing blocking", "not a risk" state none, while a negation elsewhere in the clause leaves
+ * the risk standing ("what worries me is that the vendor has no EU region").
+ */
+function statesRisk (words: Token[], text: string): boolean {
+  const governed = (i: number): boolean => words[i]!.negated || NEGATORS.has(words[i - 1]?.normal ?? '') || NEGATORS.has(words[i - 2]?.normal ?? '')
+  return words.some((t, i) => RISK_WORD.test(t.normal) && !governed(i)) || /\b(?:behind schedule|over budget)\b/i.test(text)
 }
 
 const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
