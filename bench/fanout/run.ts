@@ -31,7 +31,8 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget, type RedisKind 
  * viewers over them by `--spread` (bench/fanout/spread.ts: `connection`, a meeting's viewers
  * round-robin over the processes, or `meeting`, all of a meeting's viewers on one). `--redis`
  * selects the store's topology (`single`; `cluster` is the seam for Redis Cluster, BenchRedis in
- * targets.ts). `--nchan-workers N` runs Nchan with N nginx workers sharing the port. Each row
+ * targets.ts). `--nchan-workers N` runs Nchan with N nginx workers sharing the port (target
+ * `nchanxN` does it for one target: `--targets ours,nchan@18000,nchanx6`). Each row
  * then has lost (expected - delivered), connections closed during the run, RSS per viewer over
  * all server processes, and Redis CPU per set (the redis-server processes' CPU over the
  * measured window / sets published; ours and nchan-redis). A watchdog stops the run, its
@@ -394,7 +395,9 @@ process.once('SIGTERM', () => { abort('terminated', 143) })
 const rows: Row[] = []
 const failures: Array<{ target: string, error: string }> = []
 for (const { name, connections } of TARGETS) {
-  const start = starters[name]
+  // `nchanx6`, `nchan-redisx6`: Nchan with that many workers, beside a plain `nchan` in one run.
+  const nchanWorkers = /^(nchan|nchan-redis)x(\d+)$/.exec(name)
+  const start = nchanWorkers === null ? starters[name] : async () => await startNchan(nchanWorkers[1] === 'nchan' ? 'memory' : 'redis', Number(nchanWorkers[2]))
   if (start === undefined) throw new Error(`unknown target ${name}`)
   let target: FanoutTarget | undefined
   try {
