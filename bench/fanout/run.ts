@@ -34,7 +34,8 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget, type RedisKind 
  * targets.ts). `--nchan-workers N` runs Nchan with N nginx workers sharing the port (target
  * `nchanxN` does it for one target: `--targets ours,nchan@18000,nchanx6`). Each row
  * then has lost (expected - delivered), connections closed during the run, RSS per viewer over
- * all server processes, and Redis CPU per set (the redis-server processes' CPU over the
+ * all server processes, the kernel's memory per connection (TCP buffers and slab, machine-wide,
+ * both ends), and Redis CPU per set (the redis-server processes' CPU over the
  * measured window / sets published; ours and nchan-redis). A watchdog stops the run, its
  * clients and servers when the machine's used memory passes --max-memory (fraction of RAM).
  *
@@ -91,6 +92,10 @@ interface Row {
   rssBeforeMiB: number
   rssIdleMiB: number
   rssPerConnKiB: number
+  /** Growth of the kernel's TCP memory per open connection, both ends (machine-wide, so others' sockets too). */
+  tcpKernelPerConnKiB: number
+  /** Growth of the kernel's slab (socket, file and epoll objects of both ends) per open connection, machine-wide. */
+  slabPerConnKiB: number
   rssAfterMiB: number
   published: number
   publishErrors: number
@@ -213,10 +218,18 @@ function abort (reason: string, code: number): void {
   Promise.race([stopTarget(), sleep(60_000)]).finally(() => process.exit(code))
 }
 
+/** Kernel memory of every TCP socket on the machine (/proc/net/sockstat `mem`, pages), KiB. */
+function tcpKernelKiB (): number {
+  const pages = Number(/^TCP:.* mem (\d+)/m.exec(readFileSync('/proc/net/sockstat', 'utf8'))?.[1] ?? NaN)
+  return pages * 4
+}
+
+function meminfoKiB (field: string): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? NaN)
+}
+
 function memoryInUse (): number {
-  const info = readFileSync('/proc/meminfo', 'utf8')
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? NaN)
-  return 1 - kib('MemAvailable') / kib('MemTotal')
+  return 1 - meminfoKiB('MemAvailable') / meminfoKiB('MemTotal')
 }
 let memoryPeak = memoryInUse()
 const watchdog = setInterval(() => {
@@ -242,6 +255,8 @@ async function measure (target: FanoutTarget, connections: number): Promise<Row>
     prioritise(target)
     await sleep(1000)
     const rssBefore = sumRss(target)
+    const tcpBefore = tcpKernelKiB()
+    const slabBefore = meminfoKiB('Slab')
     const opened = Date.now()
     const ready: Array<Promise<{ open: number, failed: number }>> = []
     for (let i = 0; i < clientCount; i++) {
@@ -258,6 +273,8 @@ async function measure (target: FanoutTarget, connections: number): Promise<Row>
     // Let subscriptions settle and the heap stop growing before reading RSS.
     await sleep(3000)
     const rssIdle = sumRss(target)
+    const tcpIdle = tcpKernelKiB()
+    const slabIdle = meminfoKiB('Slab')
     prioritise(target)
 
     const viewersOf = new Array<number>(MEETINGS).fill(0)
@@ -341,6 +358,8 @@ async function measure (target: FanoutTarget, connections: number): Promise<Row>
       rssBeforeMiB: rssBefore / 1024,
       rssIdleMiB: rssIdle / 1024,
       rssPerConnKiB: (rssIdle - rssBefore) / Math.max(open, 1),
+      tcpKernelPerConnKiB: (tcpIdle - tcpBefore) / Math.max(open, 1),
+      slabPerConnKiB: (slabIdle - slabBefore) / Math.max(open, 1),
       rssAfterMiB: rssAfter / 1024,
       published,
       publishErrors,
@@ -419,8 +438,8 @@ const fmt = (n: number, digits = 1): string => Number.isFinite(n) ? n.toFixed(di
 const ours = rows.find((r) => r.target === 'ours')
 process.stdout.write(`\nfan-out: ${CONNECTIONS} SSE connections over ${MEETINGS} meetings, ${RATE} sets/s for ${SECONDS} s, ${CLIENTS} client processes, ${API_PROCESSES} API process(es) (spread by ${SPREAD}, Redis ${REDIS_KIND}), servers at nice ${niceRefused ? 0 : SERVER_NICE}\n`)
 process.stdout.write(table(
-  ['target', 'procs (max viewers)', 'open/failed', 'open s', 'RSS/conn KiB', 'RSS idle MiB', 'delivered/expected', 'lost', 'closed', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'Redis CPU µs/set', 'mem peak %', 'load avg', 'RSS/conn ours/x', 'p99 ours/x', 'loop delay p99/max ms', 'live max ms', 'consolidations'],
-  rows.map((r) => [r.target, `${r.serverProcesses} (${r.viewersPerProcessMax})`, `${r.open}/${r.failed}`, fmt(r.openMs / 1000), fmt(r.rssPerConnKiB, 2), fmt(r.rssIdleMiB), `${r.delivered}/${r.expected}`, r.lost, r.closed, fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1), fmt(r.serverCpuMs / 1000, 2), fmt(r.redisCpuPerSetUs, 1), fmt(r.memoryPeak * 100, 0), r.loadAverage,
+  ['target', 'procs (max viewers)', 'open/failed', 'open s', 'RSS/conn KiB', 'kernel KiB/conn TCP buffers/slab', 'RSS idle MiB', 'delivered/expected', 'lost', 'closed', 'p50 ms', 'p99 ms', 'max ms', 'server CPU s', 'Redis CPU µs/set', 'mem peak %', 'load avg', 'RSS/conn ours/x', 'p99 ours/x', 'loop delay p99/max ms', 'live max ms', 'consolidations'],
+  rows.map((r) => [r.target, `${r.serverProcesses} (${r.viewersPerProcessMax})`, `${r.open}/${r.failed}`, fmt(r.openMs / 1000), fmt(r.rssPerConnKiB, 2), `${fmt(r.tcpKernelPerConnKiB, 2)}/${fmt(r.slabPerConnKiB, 2)}`, fmt(r.rssIdleMiB), `${r.delivered}/${r.expected}`, r.lost, r.closed, fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1), fmt(r.serverCpuMs / 1000, 2), fmt(r.redisCpuPerSetUs, 1), fmt(r.memoryPeak * 100, 0), r.loadAverage,
     ours === undefined || r === ours ? '' : fmt(ours.rssPerConnKiB / r.rssPerConnKiB, 2),
     ours === undefined || r === ours ? '' : fmt(ours.p99 / r.p99, 2),
     Number.isFinite(r.loopDelayP99) ? `${fmt(r.loopDelayP99)}/${fmt(r.loopDelayMax)}` : '', fmt(r.liveMaxMs), r.consolidations])
