@@ -82,8 +82,9 @@ const CONSOLIDATIONS_PER_S = Number(opts.get('consolidations-per-s') ?? 1)
 interface Row {
   target: string
   connections: number
-  /** Processes holding the viewers (API processes; nginx workers), the largest share of one. */
+  /** Processes holding the viewers (API processes; nginx workers). */
   serverProcesses: number
+  /** The most viewers one of them was given (for nginx workers, an even share). */
   viewersPerProcessMax: number
   spread: string
   open: number
