@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { serverOf, type Spread } from './spread.ts'
 
 /**
  * One client process of the fan-out benchmark: opens `count` SSE connections from one
@@ -7,12 +8,15 @@ import { request } from 'node:http'
  * 28k ephemeral ports) and keeps publish-to-receive latencies for the parent (IPC).
  * Parsing is minimal on purpose: the client's own cost must not dominate the figure.
  *
- *   argv: JSON { base, pathPrefix, count, meetings, offset, localAddress, concurrentOpens, dumpTo? }
+ *   argv: JSON { bases, spread, pathPrefix, count, meetings, offset, localAddress, concurrentOpens, dumpTo? }
+ *
+ * Viewer g (offset + index) watches meeting g mod `meetings`; with several `bases` (one per
+ * server process) it connects to `serverOf(g)`.
  *
  * With `dumpTo`, each report also writes `<send time> <latency>` per delivery to
  * `<dumpTo>-<pid>-<n>.txt`, to see when the slow deliveries happened (bench/RESULTS.md).
  */
-interface ClientOptions { base: string, pathPrefix: string, pathSuffix: string, count: number, meetings: number, offset: number, localAddress: string, concurrentOpens: number, dumpTo?: string }
+interface ClientOptions { bases: string[], spread: Spread, pathPrefix: string, pathSuffix: string, count: number, meetings: number, offset: number, localAddress: string, concurrentOpens: number, dumpTo?: string }
 const options = JSON.parse(process.argv[2] ?? '{}') as ClientOptions
 
 let open = 0
@@ -25,8 +29,10 @@ const MARK = '"content":"t='
 
 function connect (index: number): Promise<void> {
   return new Promise((resolve) => {
-    const meetingId = `bench-${(options.offset + index) % options.meetings}`
-    const req = request(`${options.base}${options.pathPrefix}${meetingId}${options.pathSuffix}`, { agent: false, localAddress: options.localAddress, headers: { accept: 'text/event-stream' } })
+    const viewer = options.offset + index
+    const meetingId = `bench-${viewer % options.meetings}`
+    const base = options.bases[serverOf(viewer, options.meetings, options.bases.length, options.spread)]
+    const req = request(`${base}${options.pathPrefix}${meetingId}${options.pathSuffix}`, { agent: false, localAddress: options.localAddress, headers: { accept: 'text/event-stream' } })
     req.on('response', (res) => {
       if (res.statusCode !== 200) {
         failed++

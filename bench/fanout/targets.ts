@@ -11,7 +11,13 @@ import { childPids, ensureDebian, freePort, processName, REPO_ROOT, sleep, waitH
 /** One SSE server under test: where clients connect, how a set is published, whose RSS counts. */
 export interface FanoutTarget {
   readonly name: string
+  /** The first server process's address (health, metrics, side load). */
   readonly base: string
+  /**
+   * Every address that holds viewers, one per server process (our API processes; one nginx);
+   * the clients spread their connections over them (--spread).
+   */
+  readonly bases: readonly string[]
   readonly pathPrefix: string
   readonly pathSuffix: string
   /** Publishes one payload (a JSON suggestion set) to one meeting. */
@@ -23,6 +29,8 @@ export interface FanoutTarget {
    * them the same scheduling priority (--server-nice) whatever the target.
    */
   serverPids (): number[]
+  /** The Redis process(es) the sets go through, for Redis CPU per set; empty when there is none. */
+  storePids (): number[]
   /** Processes counted in rss(), for the report. */
   describe (): string
   /** Target-specific counters worth printing (our /metrics). */
@@ -59,65 +67,145 @@ async function stopChild (child: ChildProcess | undefined, signal: NodeJS.Signal
 }
 
 /**
- * Our API: one process (apps/api/src/server.ts) on its own redis-server (isolation from the
- * shared 6379), publishing through the store (XADD + PUBLISH in one Lua call), as the worker does.
+ * The Redis our API processes and the publisher share: the seam for the store's topologies.
+ * `single` is one redis-server of the bench's own (isolated from the shared 6379). A Redis
+ * Cluster backend (issue 20) fits here: start `startRedisCluster()` from the testkit, hand the
+ * API its nodes through `apiEnv` (REDIS_CLUSTER_NODES), open the publisher's store in cluster
+ * mode in `openStore`, and list every master in `pids` so that Redis CPU per set sums the shards.
  */
-export async function startOurs (options: { nodeArgs?: string[], env?: Record<string, string>, stdoutFile?: string } = {}): Promise<FanoutTarget> {
+export interface BenchRedis {
+  readonly kind: string
+  /** Settings every API process gets to reach this Redis. */
+  readonly apiEnv: Record<string, string>
+  /** A store on this Redis for the publisher (the worker's side: XADD + PUBLISH in one script). */
+  openStore (prefix: string): Promise<Store>
+  /** The redis-server processes: their CPU is Redis CPU per set, their priority the server's. */
+  pids (): number[]
+  /** Counters of the run worth printing (script calls, publishes, subscriptions). */
+  stats (): string
+  describe (): string
+  stop (): Promise<void>
+}
+
+export type RedisKind = 'single' | 'cluster'
+
+const quietLogger = { info () {}, warn () {}, error () {} }
+const benchLimits = { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }
+
+export async function startBenchRedis (kind: RedisKind): Promise<BenchRedis> {
+  if (kind === 'cluster') {
+    throw new Error('--redis cluster: the store has no cluster mode yet (REDIS_CLUSTER_NODES, issue 20); add a BenchRedis for it in bench/fanout/targets.ts')
+  }
   const redis: OwnedRedis = await startOwnedRedis()
-  const port = await freePort()
+  return {
+    kind,
+    apiEnv: { REDIS_URL: redis.url },
+    openStore: async (prefix) => await createRedisStore({ url: redis.url, prefix, limits: benchLimits, logger: quietLogger }),
+    pids: () => [redis.pid ?? 0],
+    stats: () => {
+      const commands = execFileSync('redis-cli', ['-u', redis.url, 'info', 'commandstats'], { encoding: 'utf8' }).split('\n')
+        .filter((l) => /^cmdstat_(evalsha|eval|fcall|publish|subscribe):/.test(l)).map((l) => l.trim().replace(/,usec_per_call.*/, ''))
+      const info = execFileSync('redis-cli', ['-u', redis.url, 'info', 'everything'], { encoding: 'utf8' })
+      const field = (name: string): string => new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1] ?? '?'
+      return [...commands, `connected_clients ${field('connected_clients')}`, `pubsub_channels ${field('pubsub_channels')}`, `used_memory_human ${field('used_memory_human')}`].join('; ')
+    },
+    describe: () => `redis-server ${redis.url} pid ${redis.pid ?? '?'}`,
+    stop: async () => { await redis.stop() }
+  }
+}
+
+/** Sums the same sample line (name and labels) over several Prometheus expositions. */
+function sumMetrics (expositions: string[], pattern: RegExp): string {
+  const sums = new Map<string, number>()
+  for (const text of expositions) {
+    for (const line of text.split('\n')) {
+      if (!pattern.test(line)) continue
+      const at = line.lastIndexOf(' ')
+      sums.set(line.slice(0, at), (sums.get(line.slice(0, at)) ?? 0) + Number(line.slice(at + 1)))
+    }
+  }
+  return [...sums].map(([k, v]) => `${k} ${v}`).join('; ')
+}
+
+export interface OursOptions {
+  /** API processes on the one Redis, each on its own port (each under the descriptor limit). */
+  processes?: number
+  redis?: RedisKind
+  nodeArgs?: string[]
+  env?: Record<string, string>
+  stdoutFile?: string
+}
+
+/**
+ * Our API: `processes` API processes (apps/api/src/server.ts) on one Redis of the bench's own,
+ * publishing through the store (XADD + PUBLISH in one Lua call), as the worker does. Each API
+ * process subscribes once per meeting that has viewers on it, whatever its viewer count.
+ */
+export async function startOurs (options: OursOptions = {}): Promise<FanoutTarget> {
+  const redis = await startBenchRedis(options.redis ?? 'single')
   const prefix = 'bench-fanout:'
-  const api = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@meeting-ai/source', '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    // stdout to a file for experiments (e.g. --trace-gc-nvp output); the API logs to stderr.
-    stdio: ['ignore', options.stdoutFile === undefined ? 'ignore' : openSync(options.stdoutFile, 'a'), 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', MAX_VIEWERS_PER_PROCESS: '20000', MAX_VIEWERS_PER_MEETING: '20000', SSE_PING_MS: '5000', RATE_LIMIT_PER_MINUTE: '0', ...options.env }
-  })
-  const base = `http://127.0.0.1:${port}`
-  const store: Store = await createRedisStore({ url: redis.url, prefix, limits: { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }, logger: { info () {}, warn () {}, error () {} } })
-  try {
-    // tsx compiles the API at start-up: on two cores shared with test suites that took over 20 s.
-    await waitHttp(`${base}/health`, 120_000)
-  } catch (error) {
-    await stopChild(api)
-    await store.close()
+  const apis: ChildProcess[] = []
+  const bases: string[] = []
+  let store: Store | undefined
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(apis.map(async (api) => { await stopChild(api) }))
+    await store?.close()
     await redis.stop()
+  }
+  try {
+    for (let i = 0; i < (options.processes ?? 1); i++) {
+      const port = await freePort()
+      apis.push(spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@meeting-ai/source', '--import', 'tsx', 'apps/api/src/server.ts'], {
+        cwd: REPO_ROOT,
+        // stdout to a file for experiments (e.g. --trace-gc-nvp output); the API logs to stderr.
+        stdio: ['ignore', options.stdoutFile === undefined ? 'ignore' : openSync(options.stdoutFile, 'a'), 'inherit'],
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...redis.apiEnv, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', MAX_VIEWERS_PER_PROCESS: '20000', MAX_VIEWERS_PER_MEETING: '20000', SSE_PING_MS: '5000', RATE_LIMIT_PER_MINUTE: '0', ...options.env }
+      }))
+      bases.push(`http://127.0.0.1:${port}`)
+    }
+    store = await redis.openStore(prefix)
+    // tsx compiles the API at start-up: on two cores shared with test suites that took over 20 s
+    // for one process; several compile at once.
+    await Promise.all(bases.map(async (base) => { await waitHttp(`${base}/health`, 60_000 + 60_000 * apis.length) }))
+  } catch (error) {
+    await stopAll()
     throw error
   }
+  const publisher = store
   let n = 0
   return {
     name: 'ours',
-    base,
+    base: bases[0]!,
+    bases,
     pathPrefix: '/api/ai/suggestions/meetings/',
     pathSuffix: '/stream',
     async publish (meetingId, payloadJson) {
       const set = JSON.parse(payloadJson) as { suggestions: Array<{ id: string, content: string, timestamp: number, confidence: number }>, generatedAt: number }
-      await store.suggestions.publish({ meetingId, suggestions: set.suggestions, generatedAt: set.generatedAt }, null)
+      await publisher.suggestions.publish({ meetingId, suggestions: set.suggestions, generatedAt: set.generatedAt }, null)
       n++
     },
-    pids: () => [api.pid ?? 0],
-    serverPids: () => [api.pid ?? 0, redis.pid ?? 0],
+    pids: () => apis.map((api) => api.pid ?? 0),
+    serverPids: () => [...apis.map((api) => api.pid ?? 0), ...redis.pids()],
+    storePids: () => redis.pids(),
     async extra () {
       // Includes warm-up events: compare with delivered + warm-up, the drops and rejections matter most.
-      const metrics = await (await fetch(`${base}/metrics`)).text()
-      return metrics.split('\n').filter((l) => /^meeting_ai_sse_(events_sent|slow_clients|limit_rejections|replay_failures)/.test(l)).join('; ')
+      const metrics = await Promise.all(bases.map(async (base) => await (await fetch(`${base}/metrics`)).text()))
+      return `${sumMetrics(metrics, /^meeting_ai_sse_(events_sent|slow_clients|limit_rejections|replay_failures)/)}; redis: ${redis.stats()}`
     },
-    describe: () => `node api pid ${api.pid ?? '?'} (${n} sets published through Redis)`,
-    async stop () {
-      await stopChild(api)
-      await store.close()
-      await redis.stop()
-    }
+    describe: () => `${apis.length} node api process(es) pid ${apis.map((api) => api.pid ?? '?').join(',')} on ${redis.describe()} (${n} sets published)`,
+    stop: stopAll
   }
 }
 
 /**
- * Nchan: Debian's nginx + libnginx-mod-nchan, worker_processes 1; RSS of the worker.
+ * Nchan: Debian's nginx + libnginx-mod-nchan, `workers` worker processes (default 1; more share
+ * the port through reuseport, each under the descriptor limit); RSS of the workers.
  * `memory`: channels in nginx's shared memory, sets POSTed to the nginx that holds the
  * subscribers (one server, nothing in between). `redis`: Nchan's scaled-out setup on its own
  * redis-server (nchan_redis_pass): a POST goes through Redis and comes back over its pub/sub
  * to the subscribing nginx, as ours goes worker -> Redis -> API.
  */
-export async function startNchan (mode: 'memory' | 'redis' = 'memory'): Promise<FanoutTarget> {
+export async function startNchan (mode: 'memory' | 'redis' = 'memory', workers = 1): Promise<FanoutTarget> {
   ensureDebian('nginx', ['nginx', 'libnginx-mod-nchan'])
   const redis = mode === 'redis' ? await startOwnedRedis() : undefined
   const dir = mkdtempSync(`${tmpdir()}/bench-nchan-`)
@@ -125,23 +213,27 @@ export async function startNchan (mode: 'memory' | 'redis' = 'memory'): Promise<
   writeFileSync(`${dir}/nginx.conf`, fill('nchan/nginx.conf.template', {
     DIR: dir,
     PORT: port,
+    WORKERS: workers,
+    REUSEPORT: workers > 1 ? ' reuseport' : '',
     REDIS_UPSTREAM: redis === undefined ? '' : `  upstream bench_redis { nchan_redis_server ${redis.url}; }`,
     REDIS_PASS: redis === undefined ? '' : '\n      nchan_redis_pass bench_redis;'
   }))
   const master = spawn('nginx', ['-c', `${dir}/nginx.conf`, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   await waitHttp(`${base}/pub/warmup`)
-  const worker = (): number | undefined => childPids(master.pid ?? 0).find((pid) => processName(pid) === 'nginx')
-  const name = mode === 'redis' ? 'nchan-redis' : 'nchan'
+  const workerPids = (): number[] => childPids(master.pid ?? 0).filter((pid) => processName(pid) === 'nginx')
+  const name = `${mode === 'redis' ? 'nchan-redis' : 'nchan'}${workers > 1 ? `x${workers}` : ''}`
   return {
     name,
     base,
+    bases: [base],
     pathPrefix: '/sub/',
     pathSuffix: '',
     publish: async (meetingId, payloadJson) => { await post(`${base}/pub/${meetingId}`, payloadJson, 'application/json') },
-    pids: () => [worker() ?? 0],
-    serverPids: () => [master.pid ?? 0, worker() ?? 0, redis?.pid ?? 0],
-    describe: () => `nginx worker pid ${worker() ?? '?'} (master ${master.pid ?? '?'})${redis === undefined ? '' : `, channels in ${redis.url}`}`,
+    pids: workerPids,
+    serverPids: () => [master.pid ?? 0, ...workerPids(), redis?.pid ?? 0],
+    storePids: () => redis === undefined ? [] : [redis.pid ?? 0],
+    describe: () => `nginx worker pid(s) ${workerPids().join(',')} (master ${master.pid ?? '?'})${redis === undefined ? '' : `, channels in ${redis.url}`}`,
     // Shows the sets went through Redis: its script calls and pub/sub traffic.
     extra: redis === undefined
       ? undefined
@@ -193,6 +285,7 @@ export async function startPushpin (): Promise<FanoutTarget> {
   return {
     name: 'pushpin',
     base,
+    bases: [base],
     pathPrefix: '/sub/',
     pathSuffix: '',
     publish: async (meetingId, payloadJson) => {
@@ -201,6 +294,7 @@ export async function startPushpin (): Promise<FanoutTarget> {
     },
     pids: () => [...services(), zurl.pid ?? 0],
     serverPids: () => [runner.pid ?? 0, ...services(), zurl.pid ?? 0],
+    storePids: () => [],
     describe: () => `pushpin services ${services().map((pid) => `${processName(pid)}:${pid}`).join(',')} + zurl ${zurl.pid ?? '?'}`,
     async stop () {
       await stopChild(runner)
