@@ -1,9 +1,10 @@
-import { recordingLogger, startRedisCluster, TEST_REDIS_URL, uniquePrefix, type OwnedRedisCluster } from '@meeting-ai/testkit/redis'
-import { createRedisClusterClient, type RedisClusterClient } from '../src/index.ts'
+import { TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
+import type { RedisClusterClient } from '../src/index.ts'
 import { createClient } from 'redis'
 import t from 'tap'
 import { CheckpointStoreError, MemoryCheckpointStore, RedisCheckpointStore } from '../src/checkpoints/index.ts'
 import type { PartitionCheckpointStore, PartitionOwnership } from '../src/types.ts'
+import { sharedClusterClient } from './contract/shared-cluster.ts'
 
 const ns = 'ns.example.net'
 const hub = 'Meetings'
@@ -40,17 +41,7 @@ async function redisFixture (): Promise<Fixture & { prefix: string, keys: () => 
 }
 
 // The cluster runs of this file share one cluster, started by the first that needs it.
-let sharedCluster: Promise<OwnedRedisCluster> | undefined
-async function clusterClient (): Promise<RedisClusterClient> {
-  sharedCluster ??= startRedisCluster().then((cluster) => {
-    t.teardown(() => cluster.stop())
-    return cluster
-  })
-  const cluster = await sharedCluster
-  const client = createRedisClusterClient({ address: { url: 'redis://127.0.0.1', clusterNodes: cluster.nodes.map((node) => `127.0.0.1:${node.port}`) }, role: 'test', logger: recordingLogger() })
-  await client.connect()
-  return client
-}
+const clusterClient = async (): Promise<RedisClusterClient> => await sharedClusterClient(t)
 
 const implementations: Array<[string, () => Promise<Fixture>]> = [
   ['redis', redisFixture],

@@ -1,8 +1,9 @@
 import { createClient } from 'redis'
 import t, { type Test } from 'tap'
 import type { ConsolidateRequest, ConsolidateResponse } from '@meeting-ai/contracts'
-import { deleteKeys, recordingLogger, startRedisCluster, TEST_REDIS_URL, uniquePrefix, type OwnedRedisCluster } from '@meeting-ai/testkit/redis'
-import { createRedisClusterClient, MemoryConsolidationResultStore, RedisConsolidationResultStore, type ConsolidationResultStore, type RedisClusterClient } from '../src/index.ts'
+import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '@meeting-ai/testkit/redis'
+import { MemoryConsolidationResultStore, RedisConsolidationResultStore, type ConsolidationResultStore, type RedisClusterClient } from '../src/index.ts'
+import { sharedClusterClient } from './contract/shared-cluster.ts'
 
 const request: ConsolidateRequest = {
   meetingId: 'm-1',
@@ -43,17 +44,7 @@ async function redisFixture (t: Test): Promise<Fixture> {
 }
 
 // The cluster runs of this file share one cluster, started by the first that needs it.
-let sharedCluster: Promise<OwnedRedisCluster> | undefined
-async function clusterClient (): Promise<RedisClusterClient> {
-  sharedCluster ??= startRedisCluster().then((cluster) => {
-    t.teardown(() => cluster.stop())
-    return cluster
-  })
-  const cluster = await sharedCluster
-  const client = createRedisClusterClient({ address: { url: 'redis://127.0.0.1', clusterNodes: cluster.nodes.map((node) => `127.0.0.1:${node.port}`) }, role: 'test', logger: recordingLogger() })
-  await client.connect()
-  return client
-}
+const clusterClient = async (): Promise<RedisClusterClient> => await sharedClusterClient(t)
 
 const fixtures: Record<string, (t: Test) => Promise<Fixture>> = {
   redis: redisFixture,
