@@ -30,26 +30,31 @@ interface Scenario {
 }
 
 /** The sample meeting replayed as MEETINGS meetings, interleaved (one round of segments after another). */
-async function fillStream (client: Awaited<ReturnType<typeof redisClient>>, label: string): Promise<Scenario> {
+async function fillStream (client: Awaited<ReturnType<typeof redisClient>>, label: string, rounds = segments.length): Promise<Scenario> {
   const prefix = uniquePrefix(label)
-  const streamKey = `${prefix}stt:events`
   const meetingIds = Array.from({ length: MEETINGS }, (_, i) => `kill-${i}`)
-  const multi = client.multi()
-  for (const segment of segments) {
-    for (const meetingId of meetingIds) {
-      multi.xAdd(streamKey, '*', { event: JSON.stringify({ ...segment, meetingId, segmentId: `${meetingId}/${segment.segmentId}` }) })
-    }
-  }
-  await multi.exec()
-  // As a worker would on start (it tolerates BUSYGROUP): the test can read XPENDING from the start.
-  await client.xGroupCreate(streamKey, GROUP, '0')
-  return {
+  const scenario: Scenario = {
     prefix,
-    streamKey,
+    streamKey: `${prefix}stt:events`,
     meetingIds,
     total: meetingIds.length * segments.length,
     expectedSegmentIds: (meetingId) => segments.map((s) => `${meetingId}/${s.segmentId}`).sort()
   }
+  await appendRounds(client, scenario, 0, rounds)
+  // As a worker would on start (it tolerates BUSYGROUP): the test can read XPENDING from the start.
+  await client.xGroupCreate(scenario.streamKey, GROUP, '0')
+  return scenario
+}
+
+/** Rounds `from` to `to` (exclusive) of the meeting's segments, each round one segment of every meeting. */
+async function appendRounds (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, from: number, to: number): Promise<void> {
+  const multi = client.multi()
+  for (const segment of segments.slice(from, to)) {
+    for (const meetingId of scenario.meetingIds) {
+      multi.xAdd(scenario.streamKey, '*', { event: JSON.stringify({ ...segment, meetingId, segmentId: `${meetingId}/${segment.segmentId}` }) })
+    }
+  }
+  await multi.exec()
 }
 
 function workerEnv (prefix: string, workerId: string, metricsPort: number): Record<string, string> {
@@ -77,14 +82,14 @@ async function pendingOf (client: Awaited<ReturnType<typeof redisClient>>, strea
 /**
  * Waits for the worker to be half-way through a batch: entries read and not acknowledged while
  * the first meeting has `minWindow` segments written (entry MEETINGS*(minWindow-1)+1 of the stream,
- * somewhere inside a batch of 100), and `also` holds; then SIGKILLs it. Seen from outside, the
+ * somewhere inside a batch of 100); then SIGKILLs it. Seen from outside, the
  * worker may acknowledge between the check and the kill, so it is frozen (SIGSTOP) first and the
  * pending count read again while it cannot act: the kill lands exactly on the state checked.
  */
-async function killMidBatch (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, worker: ChildService, consumer: string, minWindow: number, also: () => boolean = () => true): Promise<void> {
+async function killMidBatch (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, worker: ChildService, consumer: string, minWindow: number): Promise<void> {
   const windowKey = meetingKeys(scenario.prefix, scenario.meetingIds[0] as string).window
   await pollUntil(async () => {
-    if (!(also() && await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0)) return false
+    if (!(await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0)) return false
     worker.freeze()
     // Two round trips: an XACK written just before the stop is in Redis's buffer ahead of the second.
     await pendingOf(client, scenario.streamKey, consumer)
@@ -110,15 +115,19 @@ async function windowsState (store: { windows: { read: (m: string) => Promise<Ar
 const slow = process.env.MEETING_AI_SKIP_SLOW === '1' ? 'two worker processes and a lapsing analysis lease; skipped because MEETING_AI_SKIP_SLOW=1' : false
 t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every segment once, every suggestion set once to a resuming viewer', { skip: slow }, async (t) => {
   const client = await redisClient(t, TEST_REDIS_URL)
-  const scenario = await fillStream(client, 'rel-kill')
+  // The meeting is sent in two parts: the viewer has had suggestion sets from the first before the
+  // second exists, so the crash comes after them however fast the worker runs through the stream.
+  const firstRounds = 8
+  const scenario = await fillStream(client, 'rel-kill', firstRounds)
   const api = await startApi(t, { WINDOW_SEGMENTS: '100' }, scenario.prefix)
   const watched = scenario.meetingIds[0] as string
   // A viewer from before the first segment; it leaves and comes back with Last-Event-ID.
   const viewers: SseClient[] = [await api.connectLive(watched)]
 
   const first = spawnService(t, 'apps/worker/src/main.ts', workerEnv(scenario.prefix, 'w-kill', await freePort()))
-  // Late enough that the viewer has had suggestion sets before the crash.
-  await killMidBatch(client, scenario, first, 'w-kill', 8, () => suggestionIds(viewers[0]!).length > 0)
+  await viewers[0]!.waitUntil(() => suggestionIds(viewers[0]!).length > 0, 30_000, 'a suggestion set from the first part')
+  await appendRounds(client, scenario, firstRounds, segments.length)
+  await killMidBatch(client, scenario, first, 'w-kill', firstRounds + 2)
   const pendingAtKill = await pendingOf(client, scenario.streamKey, 'w-kill')
   const atKill = await windowsState(api.app.store, scenario)
   t.ok(pendingAtKill > 0, `killed mid-batch: ${pendingAtKill} entries read and never acknowledged`)
