@@ -1,4 +1,5 @@
 import { josa } from 'es-hangul'
+import { hasHangul } from '../text/words.ts'
 import { todoTitle } from './todos.ts'
 
 /*
@@ -72,7 +73,7 @@ const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\
  * it: "whether we keep guest checkout", "게스트 결제를 유지할지".
  */
 export function embeddedOpenQuestion (clause: string): string | undefined {
-  if (HANGUL.test(clause)) {
+  if (hasHangul(clause)) {
     const korean = KO_OPEN_DUTY.exec(clause.trim())?.[1]?.replace(/^(?:그리고|그럼|또|또한|일단|우선|그리고 또)\s+/, '').replace(/(?:를|도|는)$/, '')
     return korean === undefined || korean.trim() === '' ? undefined : korean.trim()
   }
@@ -80,14 +81,12 @@ export function embeddedOpenQuestion (clause: string): string | undefined {
   return english === undefined ? undefined : english.replace(/^if\b/i, 'whether').replace(/[\s.!?]+$/u, '')
 }
 
-const HANGUL = /[\uAC00-\uD7A3]/
-
 /**
  * A question about who does something, as the thing to be done: "Who will own the migration?" →
  * "who will own the migration"; "랜딩 페이지 일정을 누가 요청하죠?" → "랜딩 페이지 일정". Undefined for other questions.
  */
 export function ownerQuestion (question: string): string | undefined {
-  if (HANGUL.test(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
+  if (hasHangul(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
   const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
   return /^who\s+(?:will|is going to|'s going to|can|could|should|takes|owns|does|is|wants to)\b/i.test(text) ? lowerFirst(text) : undefined
 }

@@ -3,7 +3,7 @@ import { memoPerString } from '../memo.ts'
 import { englishNlp } from '../text/english-model.ts'
 import { koreanStem } from '../text/korean-stem.ts'
 import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
-import { words, type Word } from '../text/words.ts'
+import { hasHangul, words, type Word } from '../text/words.ts'
 
 export interface KeywordSource {
   text: string
@@ -180,8 +180,6 @@ function koreanTerms (text: string): Terms {
   return { nouns, phrases }
 }
 
-const HANGUL = /[\uAC00-\uD7A3]/
-
 /**
  * Keywords as a participant would name the meeting's topics: nouns and two-word noun phrases
  * (English by part of speech, Korean by particles), counted once per sentence, weighted by how
@@ -216,7 +214,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
       }
     }
   }
-  const termsOf = (text: string) => HANGUL.test(text) ? koreanTerms(text) : englishTerms(text, people, lowerCase)
+  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text) : englishTerms(text, people, lowerCase)
   sources.forEach((source, i) => {
     const author = source.author ?? ''
     const section = source.section ?? String(i)

@@ -2,7 +2,7 @@ import type { Segment } from '@meeting-ai/contracts'
 import type { SuggestionDraft } from '../engine.ts'
 import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
-import { contentStems } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, embeddedOpenQuestion, ownerQuestion } from './advice.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
@@ -112,8 +112,6 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
   return answered
 }
 
-const HANGUL = /[\uAC00-\uD7A3]/
-
 // The words every piece of advice of a kind shares ("get", "answer", "decide", "정하세요").
 const TEMPLATE_STEMS: ReadonlySet<string> = new Set(Object.values(ADVICE).flatMap((phrases) =>
   Object.values(phrases).flatMap((phrase: (subject: string) => string) => [...contentStems(phrase('x')), ...contentStems(phrase('what do we have?'))])))
@@ -144,7 +142,7 @@ const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion
  * running the meeting, reports and views. Read from the clause analysis of the sentence.
  */
 function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { content: string, kind: string, confidence: number } | undefined {
-  const korean = HANGUL.test(text)
+  const korean = hasHangul(text)
   const clauses = analyseClauses(text, korean ? 'ko' : 'en')
   if (clauses.length === 0 || contentStems(text).size === 0) return undefined
   const advice = ADVICE[language]

@@ -1,5 +1,5 @@
 import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { contentStems } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
 import { koreanEnding } from './speech-acts/korean.ts'
@@ -20,7 +20,6 @@ export interface AuthoredSentence {
  * in brackets when one is named.
  */
 
-const HANGUL = /[\uAC00-\uD7A3]/
 const MAX_TITLE = 140
 
 // ---------------------------------------------------------------------------------- English
@@ -238,7 +237,7 @@ function koreanTitle (clause: string): string {
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
 function topicParticle (noun: string, particle: string): boolean {
   const last = noun.at(-1)
-  if (last === undefined || !HANGUL.test(last) || /[하되있없않]$/.test(noun)) return false
+  if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun)) return false
   return hasBatchim(last) === (particle === '은')
 }
 
@@ -315,7 +314,7 @@ export function todoTitle (sentence: string, author?: string): string | undefine
 }
 
 function actionTitles (sentence: AuthoredSentence): string[] {
-  const korean = HANGUL.test(sentence.text)
+  const korean = hasHangul(sentence.text)
   const actions = korean ? koreanActions(sentence) : englishActions(sentence)
   return actions.flatMap((action) => finish(action, korean) ?? [])
 }

@@ -1,4 +1,5 @@
 import { isInstructionToAi } from './instructions.ts'
+import { hasHangul } from './words.ts'
 
 export interface Sentence {
   text: string
@@ -78,7 +79,7 @@ function cleanHeading (line: string): string {
  */
 export function splitSentences (text: string): Sentence[] {
   const result: Sentence[] = []
-  const locale = /[\uAC00-\uD7A3]/.test(text) ? 'ko' : 'en'
+  const locale = hasHangul(text) ? 'ko' : 'en'
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
   lines.forEach((rawLine, i) => {
     const line = rawLine.replace(BULLET, '').trim()

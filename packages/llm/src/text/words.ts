@@ -19,6 +19,11 @@ export interface Word {
 const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 
 const HANGUL = /[\uAC00-\uD7A3]/
+
+/** Whether the text holds a Hangul syllable: what decides that a sentence is read as Korean. */
+export function hasHangul (text: string): boolean {
+  return HANGUL.test(text)
+}
 const NUMBER_LIKE = /^[\d.,:%/-]+$/
 
 function undouble (stem: string): string {

@@ -1,3 +1,4 @@
+import { hasHangul } from '../../text/words.ts'
 import type { Clause } from './types.ts'
 import { englishClauses } from './english.ts'
 import { koreanClauses } from './korean.ts'
@@ -6,13 +7,12 @@ export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
 export { isPersonName } from './english.ts'
 export { englishModelLoadMs } from '../../text/english-model.ts'
 
-const HANGUL = /[\uAC00-\uD7A3]/
 const MAX_CACHED = 4000
 // Todos, decisions and owners each read the same sentences; analyse each once.
 const cache = new Map<string, readonly Clause[]>()
 
 /** The clauses of one sentence, analysed by the grammar of its language (Hangul in it: Korean). */
-export function analyseClauses (sentence: string, language: 'ko' | 'en' = HANGUL.test(sentence) ? 'ko' : 'en'): readonly Clause[] {
+export function analyseClauses (sentence: string, language: 'ko' | 'en' = hasHangul(sentence) ? 'ko' : 'en'): readonly Clause[] {
   const key = `${language}\u0000${sentence}`
   let clauses = cache.get(key)
   if (clauses === undefined) {
