@@ -111,6 +111,9 @@ const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아�
 // Obligation and volition endings after a verbal noun or verb stem, and what is left of them.
 const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
 
+// A connective or filler opening the sentence ("그리고 …", "네 …"): not part of the action.
+const KO_OPENER = /^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/
+
 /** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
 export function koreanAction (sentence: string): string | undefined {
   if (/[?？]\s*$/.test(sentence) || KO_INTERROGATIVE_WORD.test(sentence)) return koreanObject(sentence)
@@ -122,7 +125,7 @@ export function koreanAction (sentence: string): string | undefined {
   // "…일정을 맞춰야 할 것 같아요" → "…일정을 맞춰야"; "견적 받아 주세요" → "견적 받아 주": the verb kept as said.
   const verbal = KO_DUTY_VERB.exec(text) ?? KO_REQUEST_VERB.exec(text)
   if (verbal !== null) {
-    const kept = text.slice(0, verbal.index + verbal[1]!.length).replace(/^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/, '')
+    const kept = text.slice(0, verbal.index + verbal[1]!.length).replace(KO_OPENER, '')
       .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가)(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/g, ' ').trim()
     const words = kept.split(/\s+/)
     return words.length < 2 ? undefined : words.slice(-6).join(' ')
@@ -132,7 +135,7 @@ export function koreanAction (sentence: string): string | undefined {
     if (cut === text || cut.trim() === '') return undefined
     text = cut
   }
-  text = text.replace(/^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/, '')
+  text = text.replace(KO_OPENER, '')
   // "처리방침을 업데이트" → "처리방침 업데이트": the object particle before a verbal noun.
   text = text.replace(/(\S+?)(?:을|를)\s+(\S+)$/, '$1 $2')
   const words = text.split(/\s+/).filter((w) => w !== '')
@@ -157,7 +160,13 @@ function koreanObject (sentence: string): string | undefined {
   return phrase.join(' ')
 }
 
+// An obligation ending ("업데이트해야 합니다", "맞춰야 할 것 같아요"), the verb up to -야 captured.
 const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
+
+/** Whether a Korean clause states a duty by its ending ("…업데이트해야 합니다"). */
+export function isKoreanDuty (clause: string): boolean {
+  return KO_DUTY_VERB.test(clause)
+}
 const KO_REQUEST_VERB = /([\uAC00-\uD7A3]\s*주)(?:세요|시기 바랍니다|십시오|시겠어요|실래요)[.!]?$/
 
 // Interrogative words and the predicate: the topic is what comes before them.

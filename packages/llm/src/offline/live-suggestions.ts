@@ -4,7 +4,7 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, ownerQuestion } from './advice.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, ownerQuestion } from './advice.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -127,14 +127,13 @@ const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act ===
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
-const KO_DUTY = /[\uAC00-\uD7A3]야\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)/
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
 // A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
 const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
 const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
-  (korean ? KO_DUTY.test(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
+  (korean ? isKoreanDuty(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
 
 /**
  * What one sentence asks of the meeting, as advice: a question still open, an action nobody
@@ -225,10 +224,9 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
   const previousStems = previous.map((p) => adviceStems(p))
-  const fresh = drafts.filter((d) => {
-    const stems = adviceStems(d.content)
-    return !previous.some((p, k) => p.trim() === d.content || stemSimilarity(previousStems[k]!, stems) >= NEAR_DUPLICATE)
-  })
+  // Each draft's stems once: the repeat checks below compare them pair by pair.
+  const fresh = drafts.map((d) => ({ ...d, stems: adviceStems(d.content) }))
+    .filter((d) => !previous.some((p, k) => p.trim() === d.content || stemSimilarity(previousStems[k]!, d.stems) >= NEAR_DUPLICATE))
   // Newest first, one of each kind before a second of any, so questions are not crowded out by actions.
   fresh.sort((a, b) => b.position - a.position)
   const chosen: typeof fresh = []
@@ -238,11 +236,11 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     for (const draft of fresh) {
       if (chosen.length >= limit) break
       if (chosen.includes(draft) || (perKind.get(draft.kind ?? '') ?? 0) >= round) continue
-      if (chosen.some((c) => stemSimilarity(adviceStems(c.content), adviceStems(draft.content)) >= NEAR_DUPLICATE)) continue
+      if (chosen.some((c) => stemSimilarity(c.stems, draft.stems) >= NEAR_DUPLICATE)) continue
       perKind.set(draft.kind ?? '', (perKind.get(draft.kind ?? '') ?? 0) + 1)
       chosen.push(draft)
     }
   }
   chosen.sort((a, b) => KIND_ORDER.indexOf(a.kind ?? '') - KIND_ORDER.indexOf(b.kind ?? '') || b.position - a.position)
-  return chosen.map(({ position: _position, ...draft }) => draft)
+  return chosen.map(({ position: _position, stems: _stems, ...draft }) => draft)
 }
