@@ -1,7 +1,7 @@
 import type { Agenda } from '@meeting-ai/contracts'
 import { overlap, textSimilarity } from '../text/similarity.ts'
 import { splitSentences, type Sentence } from '../text/sentences.ts'
-import { contentStems } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
 import type { MinutesPart } from '../engine.ts'
 import { extractKeywords } from './keywords.ts'
 
@@ -57,7 +57,7 @@ export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
     best.members.forEach((i) => covered.add(i))
     agendas.push({ agendaNumber: agendas.length + 1, title: /[a-z]/.test(best.title) ? capitalise(best.title) : best.title })
   }
-  if (agendas.length === 0) agendas.push({ agendaNumber: 1, title: /[\uAC00-\uD7A3]/.test(minutes.map((m) => m.content).join('')) ? '주요 논의' : 'Discussion' })
+  if (agendas.length === 0) agendas.push({ agendaNumber: 1, title: hasHangul(minutes.map((m) => m.content).join('')) ? '주요 논의' : 'Discussion' })
   return agendas
 }
 

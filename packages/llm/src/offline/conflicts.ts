@@ -1,5 +1,5 @@
 import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
-import { contentStems } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
@@ -116,7 +116,7 @@ const ENGLISH_DOER_NEXT = /^(?!(?:has|is|was|does|needs|seems|looks)$)(?:will|'l
  */
 function ownersOf (clause: string, source: string, lowerCase: ReadonlySet<string>): Set<string> {
   const owners = new Set<string>()
-  if (/[\uAC00-\uD7A3]/.test(clause)) {
+  if (hasHangul(clause)) {
     for (const m of clause.matchAll(KOREAN_NAMED)) owners.add(m[1]!)
     if (KOREAN_SELF.test(clause)) owners.add(source)
     for (const m of clause.matchAll(KOREAN_ORGANISATION)) if (m[1]!.length >= 2) owners.add(m[1]!)

@@ -3,6 +3,8 @@
  * risk, in English and Korean. Regular expressions over the sentence as written.
  */
 
+import { hasHangul } from '../text/words.ts'
+
 const EN_ACTOR_ACTION = /\b(?:I|i|we|We|you|You|he|He|she|She|they|They|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
 const EN_ACTION = /\b(?:action items?|todo|to-do|follow[- ]up|let's|let us|please|can you|could you|would you|assigned to|responsible for|take care of|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))\b/i
 const EN_NEED = /\b(?:we|someone|somebody|they|you)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:need to|needs to|have to|should|must)\b|\bneeds? to be\b|\bsomeone (?:has|needs|should)\b/i
@@ -60,7 +62,7 @@ export function isRisk (sentence: string): boolean {
 
 /** Whether an action names who does it (a person, "I", "제가"), as opposed to "we need to" or a passive. */
 export function hasOwner (sentence: string): boolean {
-  if (/[\uAC00-\uD7A3]/.test(sentence)) return KO_OWNER.test(sentence) && !/(누가|담당자 미정|담당자가 없|담당자를 정)/.test(sentence)
+  if (hasHangul(sentence)) return KO_OWNER.test(sentence) && !/(누가|담당자 미정|담당자가 없|담당자를 정)/.test(sentence)
   if (/\b(?:someone|somebody|anyone|who)\b/i.test(sentence)) return false
   if (/\b(?:i|i'll|i'm)\b/i.test(sentence)) return true
   if (/\b(?:assigned to|owner is|owned by)\s+[A-Z]/.test(sentence)) return true
