@@ -61,32 +61,44 @@ export function createRedisClient (options: RedisClientOptions): RedisClient {
       reconnectStrategy: reconnectDelay(RECONNECT_BACKOFF)
     }
   })
-  let healthy = false
-  client.on('error', (error: Error) => {
-    options.onError?.(options.role, error)
-    // One line per outage, not one per reconnect attempt.
-    if (healthy) {
-      healthy = false
-      options.logger.error({ err: error, role: options.role }, 'redis connection lost; reconnecting')
-    }
-  })
-  client.on('ready', () => {
-    if (!healthy) {
-      healthy = true
-      options.logger.info({ role: options.role }, 'redis connection ready')
-    }
-  })
+  const outages = outageLog(options, 'redis connection')
+  client.on('error', outages.lost)
+  client.on('ready', outages.ready)
   return client
 }
 
-/** Connects, failing after `timeoutMs` instead of retrying forever (start-up checks). */
-export async function connectWithin (client: RedisClient, timeoutMs: number): Promise<void> {
+/**
+ * Counts every connection error and logs one line per outage, not one per reconnect attempt:
+ * `lost` after the connection was ready, `ready` once it is again.
+ */
+function outageLog (options: Pick<RedisClientOptions, 'role' | 'logger' | 'onError'>, what: string): { lost: (error: Error) => void, ready: () => void } {
+  let healthy = false
+  return {
+    lost: (error) => {
+      options.onError?.(options.role, error)
+      if (healthy) {
+        healthy = false
+        options.logger.error({ err: error, role: options.role }, `${what} lost; reconnecting`)
+      }
+    },
+    ready: () => {
+      if (!healthy) {
+        healthy = true
+        options.logger.info({ role: options.role }, `${what} ready`)
+      }
+    }
+  }
+}
+
+/** Connects a client or a cluster, failing after `timeoutMs` instead of retrying forever (start-up checks). */
+export async function connectWithin (client: RedisCommands, timeoutMs: number): Promise<void> {
+  const what = isClusterClient(client) ? 'redis cluster' : 'redis'
   try {
     await withTimeout(timeoutMs, async () => { await client.connect() })
   } catch (error) {
     client.destroy()
-    if (error instanceof TimedOutError) throw new StoreError(`redis did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')
-    throw new StoreError('redis connection failed', 'STORE_UNAVAILABLE', { cause: error })
+    if (error instanceof TimedOutError) throw new StoreError(`${what} did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')
+    throw new StoreError(`${what} connection failed`, 'STORE_UNAVAILABLE', { cause: error })
   }
 }
 
@@ -132,22 +144,10 @@ export function createRedisClusterClient (options: RedisConnectionOptions): Redi
       }
     }
   })
-  let healthy = false
-  const lost = (error: Error): void => {
-    options.onError?.(options.role, error)
-    if (healthy) {
-      healthy = false
-      options.logger.error({ err: error, role: options.role }, 'redis cluster node connection lost; reconnecting')
-    }
-  }
-  cluster.on('error', lost)
-  cluster.on('node-error', lost)
-  cluster.on('node-ready', () => {
-    if (!healthy) {
-      healthy = true
-      options.logger.info({ role: options.role }, 'redis cluster node ready')
-    }
-  })
+  const outages = outageLog(options, 'redis cluster node connection')
+  cluster.on('error', outages.lost)
+  cluster.on('node-error', outages.lost)
+  cluster.on('node-ready', outages.ready)
   watchTopology(cluster, options.address.rediscoverMs ?? DEFAULT_CLUSTER_REDISCOVER_MS, options)
   return cluster
 }
@@ -221,32 +221,17 @@ export function createRedisConnection (options: RedisConnectionOptions): RedisCo
   return createRedisClient({ ...rest, url: address.url })
 }
 
-/** Connects a client or cluster within `timeoutMs` (see connectWithin). */
-export async function connectCommandsWithin (client: RedisCommands, timeoutMs: number): Promise<void> {
-  if (!isClusterClient(client)) {
-    await connectWithin(client, timeoutMs)
-    return
-  }
-  try {
-    await withTimeout(timeoutMs, async () => { await client.connect() })
-  } catch (error) {
-    client.destroy()
-    if (error instanceof TimedOutError) throw new StoreError(`redis cluster did not answer within ${timeoutMs} ms`, 'STORE_UNAVAILABLE')
-    throw new StoreError('redis cluster connection failed', 'STORE_UNAVAILABLE', { cause: error })
-  }
-}
-
 /** Closes a connection that may be open, connecting or already gone. */
 export function destroyConnection (client: RedisCommands): void {
   if (client.isOpen) client.destroy()
 }
 
-/** One-off check whether the address answers PING (engine selection); for a cluster, that discovery and a PING succeed. */
+/** One-off check whether the address answers PING (store selection); for a cluster, that discovery and a PING succeed. */
 export async function redisAddressAnswers (address: RedisAddress, timeoutMs = 1000): Promise<boolean> {
   if (!isClusterAddress(address)) return await redisAnswers(address.url, timeoutMs)
   const cluster = createRedisClusterClient({ address, role: 'probe', logger: { info () {}, warn () {}, error () {} }, connectTimeoutMs: timeoutMs })
   try {
-    await connectCommandsWithin(cluster, timeoutMs)
+    await connectWithin(cluster, timeoutMs)
     await cluster.sendCommand(undefined, true, ['PING'])
     return true
   } catch {

@@ -4,7 +4,7 @@ import { RedisConsolidationResultStore } from '../results/redis-result-store.ts'
 import { DEFAULT_RESULT_TTL_S } from '../results/types.ts'
 import type { Store, StoreLimits, StoreLogger } from '../types.ts'
 import { RedisAnalysisLocks } from './analysis-locks.ts'
-import { connectCommandsWithin, createRedisConnection, destroyConnection, isClusterAddress, type RedisCommands } from './connection.ts'
+import { connectWithin, createRedisConnection, destroyConnection, isClusterAddress, type RedisCommands } from './connection.ts'
 import { RedisDeadLetterStore } from './dead-letters.ts'
 import { RedisSuggestionBus } from './suggestion-bus.ts'
 import { RedisSuggestionLog } from './suggestion-log.ts'
@@ -51,7 +51,7 @@ export async function createRedisStore (options: RedisStoreOptions): Promise<Red
   const cluster = isClusterAddress(address)
   const connect = async (role: string): Promise<RedisCommands> => {
     const client = createRedisConnection({ address, role, logger: options.logger, ...(options.onError !== undefined && { onError: options.onError }) })
-    await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
+    await connectWithin(client, options.connectTimeoutMs ?? 5000)
     return client
   }
   const client = await connect('commands')

@@ -1,7 +1,7 @@
 import { StoreError } from '../errors.ts'
 import { sttStreamKeyFor } from '../keys.ts'
 import type { SegmentStreamReader, SegmentStreamWriter, StreamBatch, StreamEntry, StoreLogger } from '../types.ts'
-import { connectCommandsWithin, createRedisConnection, destroyConnection, type RedisCommands } from './connection.ts'
+import { connectWithin, createRedisConnection, destroyConnection, type RedisCommands } from './connection.ts'
 
 export interface SegmentStreamReaderOptions {
   url: string
@@ -29,7 +29,7 @@ export async function openSegmentStreamReader (options: SegmentStreamReaderOptio
     logger: options.logger,
     ...(options.onError !== undefined && { onError: options.onError })
   })
-  await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
+  await connectWithin(client, options.connectTimeoutMs ?? 5000)
   const reader = new RedisSegmentStreamReader(client, options.keys, options.group, options.consumer)
   try {
     await reader.ensureGroups()
@@ -101,7 +101,7 @@ export interface SegmentStreamWriterOptions {
 /** Producer side of the STT stream: each event goes to its meeting's shard, in the `event` field. */
 export async function openSegmentStreamWriter (options: SegmentStreamWriterOptions): Promise<SegmentStreamWriter> {
   const client = createRedisConnection({ address: { url: options.url, clusterNodes: options.clusterNodes, rediscoverMs: options.clusterRediscoverMs }, role: 'stream-writer', logger: options.logger })
-  await connectCommandsWithin(client, options.connectTimeoutMs ?? 5000)
+  await connectWithin(client, options.connectTimeoutMs ?? 5000)
   return {
     async append (meetingId, event) {
       const id = await client.xAdd(sttStreamKeyFor(options.baseKey, options.shards, meetingId), '*', { event: JSON.stringify(event) })
