@@ -33,6 +33,9 @@ const scripts = new Map<string, LuaScript>()
  * ahead: a node that answers NOSCRIPT gets the call as EVAL instead, which runs it on the
  * slot's node and leaves the script in that node's cache for the next EVALSHA.
  */
+/** The server does not hold the script (restarted, flushed, or a cluster node it never ran on). */
+const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT')
+
 export class LuaScript {
   readonly sha: string
   private readonly loaded = new WeakMap<ScriptClient, Promise<unknown>>()
@@ -69,7 +72,7 @@ export class LuaScript {
     try {
       return await client.evalSha(this.sha, { keys, arguments: args })
     } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error
+      if (!isNoScript(error)) throw error
       this.loaded.delete(client)
       await this.#load(client)
       return await client.evalSha(this.sha, { keys, arguments: args })
@@ -80,7 +83,7 @@ export class LuaScript {
     try {
       return await client.evalSha(this.sha, { keys, arguments: args })
     } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error
+      if (!isNoScript(error)) throw error
       return await client.eval(this.source, { keys, arguments: args })
     }
   }

@@ -21,7 +21,6 @@ export class RedisSuggestionBus implements SuggestionBus {
   /** Channels whose UNSUBSCRIBE failed during an outage: node-redis keeps and resubscribes them. */
   private readonly orphaned = new Map<string, (message: string) => void>()
   private readyOnce = false
-  readonly #sharded: boolean = false
 
   constructor (
     private readonly subscriber: RedisCommands,
@@ -29,7 +28,6 @@ export class RedisSuggestionBus implements SuggestionBus {
     private readonly logger: StoreLogger
   ) {
     if (isClusterClient(subscriber)) {
-      this.#sharded = true
       onTopologyChange(subscriber, () => { this.#resubscribeAll() })
       return
     }
@@ -101,13 +99,13 @@ export class RedisSuggestionBus implements SuggestionBus {
 
   async #subscribeChannel (channel: string, onMessage: (message: string) => void): Promise<void> {
     const subscriber = this.subscriber
-    if (this.#sharded && isClusterClient(subscriber)) await subscriber.sSubscribe(channel, onMessage)
+    if (isClusterClient(subscriber)) await subscriber.sSubscribe(channel, onMessage)
     else await subscriber.subscribe(channel, onMessage)
   }
 
   async #unsubscribeChannel (channel: string, onMessage: (message: string) => void): Promise<void> {
     const subscriber = this.subscriber
-    if (this.#sharded && isClusterClient(subscriber)) await subscriber.sUnsubscribe(channel, onMessage)
+    if (isClusterClient(subscriber)) await subscriber.sUnsubscribe(channel, onMessage)
     else await subscriber.unsubscribe(channel, onMessage)
   }
 
