@@ -10,7 +10,8 @@ function windowOf (lines: string[]): Segment[] {
   })
 }
 
-const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf(lines), previous, language, 8)
+// Every line of these short windows is recent enough to be advised on.
+const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf(lines), previous, language, 8, lines.length)
 
 t.test('English: each suggestion is advice, with the sentence it rests on as evidence', async (t) => {
   const drafts = suggest([
@@ -83,10 +84,12 @@ t.test('the same advice is not sent twice; other advice of the same form is', as
   t.same(again.map((d) => d.content), [first[1]!.content])
 })
 
-t.test('a question about who does something becomes the advice to decide who does it', async (t) => {
+t.test('a question about who does something becomes the advice to name an owner for the task, in its own words', async (t) => {
   t.match(suggest(['a: Who is going to prepare the App Store screenshots and the store listing text?'], 'en'), [
-    { kind: 'question', content: 'Decide who is going to prepare the App Store screenshots and the store listing text' }
+    { kind: 'question', content: 'Name an owner to prepare the App Store screenshots and the store listing text' }
   ])
+  t.match(suggest(['a: Who writes the status page post-mortem?'], 'en'), [{ kind: 'question', content: 'Name an owner to write the status page post-mortem' }])
+  t.match(suggest(['a: Who can draft a saved reply for the refund questions?'], 'en'), [{ content: 'Name an owner to draft a saved reply for the refund questions' }])
   t.match(suggest(['a: 개발팀에 랜딩 페이지 일정을 누가 요청하죠?'], 'ko'), [{ kind: 'question', content: '랜딩 페이지 일정을 누가 맡을지 정하세요' }])
 })
 
@@ -95,4 +98,44 @@ t.test('Korean: a duty kept as its verb, a reason ending is no question, not kno
   t.same(suggest(['a: 필수 약관은 빼면 안 되니까요.'], 'ko'), [], '-니까요 gives a reason')
   t.match(suggest(['a: 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 정하세요' }])
   t.match(suggest(["a: I'm not sure whether legal has to approve the bot disclaimer."], 'en'), [{ kind: 'question', content: 'Settle whether legal has to approve the bot disclaimer before moving on' }])
+})
+
+t.test('English: a threat stated by its form is a risk; a past failure or a negated one is none', async (t) => {
+  t.match(suggest(['a: One blocker: the staging database is still on the old instance size and the load test will saturate it.'], 'en'), [{ kind: 'risk', content: /staging database/ }])
+  t.match(suggest(["a: I'm not sure legal will sign off before the quarter ends."], 'en'), [{ kind: 'risk', content: /legal will sign off before the quarter ends/ }])
+  t.match(suggest(['a: The offline mode still crashes on older Android phones.'], 'en'), [{ kind: 'risk', content: /offline mode still crashes/ }])
+  t.same(suggest(['a: Card payments failed for fifty-two minutes on Saturday.'], 'en'), [], 'a failure told as history')
+  t.same(suggest(['a: Nothing is blocking the release, no risk there.'], 'en'), [])
+})
+
+t.test('a risk said with a demonstrative names what the sentence before it said', async (t) => {
+  t.match(suggest(['a: The signing target is the end of the month.', 'b: That is tight if legal takes two weeks.'], 'en'), [
+    { kind: 'risk', content: /^Agree who handles this risk and how: the signing target is the end of the month: tight if legal/ }
+  ])
+})
+
+t.test('a point said to be undecided becomes the advice to settle it, named', async (t) => {
+  t.match(suggest(["a: The new escalation policy for enterprise customers isn't decided yet, legal still has it."], 'en'), [
+    { kind: 'question', content: 'Settle the new escalation policy for enterprise customers or name who decides it, and by when' }
+  ])
+  t.match(suggest(['a: 강제 업데이트 여부는 아직 결정되지 않았습니다.'], 'ko'), [{ kind: 'question', content: '강제 업데이트 여부를 언제 누가 정할지 정하세요' }])
+  t.match(suggest(['a: 출시일이 아직 안 정해졌어요.'], 'ko'), [{ kind: 'question', content: '출시일을 언제 누가 정할지 정하세요' }])
+})
+
+t.test('Korean: doubt that an event happens is a risk, doubt about a choice an open point, failing by form a risk', async (t) => {
+  t.match(suggest(['a: 스토어 심사 결과가 이번 주 안에 날지는 모르겠어요.'], 'ko'), [{ kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: 스토어 심사 결과가 이번 주 안에 날지는 모르겠어요$/ }])
+  t.match(suggest(['a: 시안이 수요일까지 안 나오면 이번 스프린트 안에 못 끝낼 것 같습니다.'], 'ko'), [{ kind: 'risk' }])
+  t.match(suggest(['a: 애플 인증서가 다음 주 월요일에 만료돼요.'], 'ko'), [{ kind: 'risk', content: /애플 인증서가 다음 주 월요일에 만료/ }])
+  t.same(suggest(['a: 어제 인증서 만료 문제는 해결했습니다.'], 'ko'), [], 'a problem reported as solved')
+})
+
+t.test('English: a need for something nobody took on asks who sets it up', async (t) => {
+  t.match(suggest(['a: We also need a game day to rehearse a gateway failure.'], 'en'), [{ kind: 'action', content: 'Decide who will set up a game day to rehearse a gateway failure' }])
+})
+
+t.test('only the newest segments are advised on; older ones are context', async (t) => {
+  const lines = ['a: We need to book the venue for the launch party.', 'b: Sounds good.', 'c: Fine.', 'd: Okay.', 'a: Yes.', 'b: We need to update the privacy policy before launch.']
+  const drafts = liveSuggestions(windowOf(lines), [], 'en', 4, 4)
+  t.same(drafts.map((d) => d.evidence), ['We need to update the privacy policy before launch.'])
+  t.equal(liveSuggestions(windowOf(lines), [], 'en', 4, lines.length).length, 2, 'both when the whole window is recent')
 })

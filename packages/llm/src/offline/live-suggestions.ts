@@ -4,7 +4,8 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, ownerQuestion } from './advice.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, neededThing, ownerQuestion, unsettledSubject } from './advice.ts'
+import { doubtsEvent, statesThreat, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -140,7 +141,7 @@ const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion
  * owns or without a date, a decision to record, a risk to handle; undefined for greetings,
  * running the meeting, reports and views. Read from the clause analysis of the sentence.
  */
-function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { content: string, kind: string, confidence: number } | undefined {
+function adviceFor (text: string, answered: boolean, language: 'ko' | 'en', before?: string): { content: string, kind: string, confidence: number } | undefined {
   const korean = hasHangul(text)
   const clauses = analyseClauses(text, korean ? 'ko' : 'en')
   if (clauses.length === 0 || contentStems(text).size === 0) return undefined
@@ -159,6 +160,17 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
     return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
   }
+  // A risk: a risk word the clause does not negate ("the vendor might slip", never "No worries"),
+  // or a threat by form ("the load test will saturate it", "결과가 …날지는 모르겠어요"). Read before
+  // the open points, since doubt that an event happens is a risk, not a choice to make.
+  const risk = clauses.find((c) => c.act !== 'question' && c.act !== 'greeting' && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
+  if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
+    // "That's a real risk for the release": the threat is what the sentence before it says.
+    return { content: advice.risk(threatSubject(risk.text, before)), kind: 'risk', confidence: 0.55 }
+  }
+  // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
+  const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
+  if (unsettled !== undefined && contentStems(unsettled).size >= 1) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
   if (openPoint !== undefined && !answered) {
@@ -182,15 +194,24 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     const phrase = actionPhrase(action.text, action.action, korean)
     if (phrase === undefined || contentStems(phrase).size < 1) return undefined
     if (!owned(action)) return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
-    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
+    // "Mark, please stop": a one-word task has nothing to put a date on.
+    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text) && contentStems(phrase).size >= 2) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
     return undefined
   }
-  // A risk only where a clause states one ("the vendor might slip"), never a risk word under
-  // negation ("No worries"): the clause analysers read each risk word's own negation.
-  const risk = clauses.find((c) => isRisk(c.text) && c.risk && c.act !== 'question' && c.act !== 'greeting')
-  if (risk !== undefined) return { content: advice.risk(risk.text), kind: 'risk', confidence: 0.55 }
+  const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
+  if (needed !== undefined && contentStems(needed).size >= 2) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
+
+/**
+ * How many of the newest segments are advised on. Advice about a sentence said a minute ago
+ * comes after the conversation has moved on (and, in a window of 30 segments, after the
+ * participants have usually settled it themselves): the older segments of the window are read
+ * only to tell whether a question was answered or what an assent agrees to. A little more than
+ * the segments between two analyses (ANALYSIS_THRESHOLD, 3 by default), so a sentence crowded
+ * out of one set by newer ones can still come in the next.
+ */
+export const RECENT_SEGMENTS = 4
 
 /**
  * Advice from the transcript window: unanswered questions, actions without an owner or a date,
@@ -198,9 +219,13 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
  * never one already sent. Each sentence is read once (and each question's answer searched
  * within the window's index), so the work grows with the window.
  */
-export function liveSuggestions (segments: Segment[], previous: string[], language: 'ko' | 'en', limit = 4): SuggestionDraft[] {
+export function liveSuggestions (segments: Segment[], previous: string[], language: 'ko' | 'en', limit = 4, recent = RECENT_SEGMENTS): SuggestionDraft[] {
   const spoken: Spoken[] = []
-  for (const segment of segments) {
+  // Sentences of segments before this index are context only (answers, proposals), never advised on.
+  const firstRecent = Math.max(0, segments.length - recent)
+  let firstAdvised = 0
+  for (const [index, segment] of segments.entries()) {
+    if (index === firstRecent) firstAdvised = spoken.length
     for (const sentence of splitSentences(segment.text)) {
       if (!sentence.heading) spoken.push({ text: sentence.text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
     }
@@ -208,6 +233,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   const answered = answeredQuestions(spoken)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
+    if (i < firstAdvised) return
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
@@ -220,7 +246,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       return
     }
     if (isRecapOrLogistics(s.text)) return
-    const advice = adviceFor(s.text, answered.has(i), language)
+    const advice = adviceFor(s.text, answered.has(i), language, spoken[i - 1]?.text)
     if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
   const previousStems = previous.map((p) => adviceStems(p))
