@@ -10,8 +10,10 @@ function windowOf (lines: string[]): Segment[] {
   })
 }
 
-// Every line of these short windows is recent enough to be advised on.
-const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf(lines), previous, language, 8, lines.length)
+// Every line of these short windows is recent enough to be advised on; someone else says a word
+// after the last line (that neither answers nor takes anything on), so no line is still awaiting a reply.
+const NOD = { en: 'z: Hmm.', ko: 'z: 음.' }
+const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf([...lines, NOD[language]]), previous, language, 8, lines.length + 1)
 
 t.test('English: each suggestion is advice, with the sentence it rests on as evidence', async (t) => {
   const drafts = suggest([
@@ -23,9 +25,9 @@ t.test('English: each suggestion is advice, with the sentence it rests on as evi
   ], 'en')
   const byKind = (kind: string) => drafts.filter((d) => d.kind === kind)
   t.match(byKind('action'), [
-    { content: 'Agree on a due date to send the pricing deck to Acme', evidence: 'I will send the pricing deck to Acme.' },
     { content: 'Decide who will prepare the App Store screenshots and listing text', evidence: 'We need to prepare the App Store screenshots and listing text.' }
   ])
+  t.equal(byKind('action').length, 1, 'a task someone took on needs no advice')
   t.match(byKind('question'), [{ content: 'Get an answer on whether we have a date for the beta before moving on', evidence: 'Do we have a date for the beta?' }])
   t.match(byKind('decision'), [{ content: 'Record the decision: go with vendor B for the payment gateway' }])
   t.match(byKind('risk'), [{ content: /risk.*the migration might slip because the vendor is late/ }])
@@ -71,9 +73,7 @@ t.test('Korean: advice in Korean from the verb endings, evidence as said', async
 
 t.test('Korean: a negated risk word is no risk, 반말 and 해요체 commitments alike', async (t) => {
   t.same(suggest(['a: 걱정 없습니다.', 'b: 막히는 건 없어요.'], 'ko'), [])
-  const drafts = suggest(['a: 내가 견적서 금요일까지 보낼게.', 'b: 제가 고객사에 회신 드릴게요.'], 'ko')
-  t.same(drafts.map((d) => d.kind), ['action'], 'only the commitment without a date asks for one')
-  t.match(drafts[0]!.content, /기한을 정하세요$/)
+  t.same(suggest(['a: 내가 견적서 금요일까지 보낼게.', 'b: 제가 고객사에 회신 드릴게요.'], 'ko'), [], 'tasks taken on, with or without a date')
 })
 
 t.test('the same advice is not sent twice; other advice of the same form is', async (t) => {
@@ -134,8 +134,42 @@ t.test('English: a need for something nobody took on asks who sets it up', async
 })
 
 t.test('only the newest segments are advised on; older ones are context', async (t) => {
-  const lines = ['a: We need to book the venue for the launch party.', 'b: Sounds good.', 'c: Fine.', 'd: Okay.', 'a: Yes.', 'b: We need to update the privacy policy before launch.']
+  const lines = ['a: We need to book the venue for the launch party.', 'b: Sounds good.', 'c: Fine.', 'd: Okay.', 'b: We need to update the privacy policy before launch.', 'c: Hmm.']
   const drafts = liveSuggestions(windowOf(lines), [], 'en', 4, 4)
   t.same(drafts.map((d) => d.evidence), ['We need to update the privacy policy before launch.'])
   t.equal(liveSuggestions(windowOf(lines), [], 'en', 4, lines.length).length, 2, 'both when the whole window is recent')
+})
+
+t.test('nothing for a question answered or a task taken up at once, nor for one nobody could answer yet', async (t) => {
+  t.same(suggest(['a: Who can draft a saved reply for the refund questions?', "b: I'll draft it today."], 'en'), [], 'taken up by the next speaker')
+  t.same(suggest(['a: Someone has to put the rotation in the team calendar.', "b: Sure, I'll do that."], 'en'), [])
+  t.same(suggest(['a: SAML 연동 지원되죠?', 'b: 네, 지원됩니다.'], 'ko'), [], 'answered by the next speaker')
+  t.same(suggest(['a: 신규 입사자 온보딩 교육을 한 번 해 주실 수 있을까요?', 'b: 네, 가능합니다.'], 'ko'), [], 'a request accepted')
+  const waiting = windowOf(['a: Who can draft a saved reply for the refund questions?'])
+  t.same(liveSuggestions(waiting, [], 'en', 4, 4), [], 'nobody else has spoken yet: the next analysis decides')
+  t.match(liveSuggestions(windowOf(['a: Who can draft a saved reply for the refund questions?', 'b: The refund queue doubled this week.']), [], 'en', 4, 4), [{ content: 'Name an owner to draft a saved reply for the refund questions' }])
+})
+
+t.test('nothing for a round-the-table check', async (t) => {
+  t.same(suggest(['a: Anything else before we close?'], 'en'), [])
+  t.same(suggest(['a: 막힌 거 더 없지?'], 'ko'), [])
+  t.same(suggest(['a: 다들 들어왔지?'], 'ko'), [])
+})
+
+t.test('Korean: a duty the speaker\'s side holds needs no owner', async (t) => {
+  t.same(suggest(['a: 그건 저희 보안팀에서 작성해야 하는데, 일정 확인해 보겠습니다.'], 'ko'), [])
+})
+
+t.test('a frame that names a threat makes a risk whatever negation the threat holds', async (t) => {
+  t.match(suggest(['a: 걱정되는 부분은 통계 서비스가 쓰는 확장 기능이 클라우드에서 지원되지 않는다는 점입니다.'], 'ko'), [{ kind: 'risk', content: /통계 서비스가 쓰는 확장 기능이 클라우드에서 지원되지 않는다는 점/ }])
+  t.match(suggest(["a: What worries me is that the vendor doesn't have an EU region."], 'en'), [{ kind: 'risk', content: /vendor doesn't have an EU region/ }])
+})
+
+t.test('a question whether to settle something names what is to be settled', async (t) => {
+  t.match(suggest(['a: 평일 점검 시간을 확보할 수 있을지도 정해야 하지 않을까요?'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 평일 점검 시간을 확보할 수 있을지 정하세요' }])
+  t.match(suggest(["a: Don't we need to decide whether we keep guest checkout?"], 'en'), [{ kind: 'question', content: 'Settle whether we keep guest checkout before moving on' }])
+})
+
+t.test('a label said aloud is part of the sentence: "agreed: …" records a decision', async (t) => {
+  t.match(suggest(['a: Okay, agreed: first review within one working day, with a rotating reviewer of the day.'], 'en'), [{ kind: 'decision', content: 'Record the decision: first review within one working day, with a rotating reviewer of the day' }])
 })

@@ -29,6 +29,8 @@ const EN_PASSIVE_DUTY = /^(?:(?:and|so|but|also)\s+)?(.+?)\s+(?:needs?|has|have|
 // A reason or condition after the action ("… before launch because the SDK collects …") is not part of it.
 const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as)\b.*$/i
 
+const EN_DUTY_VERB = /\b(?:should|must|needs? to|ha(?:s|ve) to|ought to)\s+(?:also\s+|still\s+|really\s+|probably\s+)?(?!be\b|have\b)([a-z][\s\S]*?)[.!]?$/i
+
 /** The action as a verb phrase after "who will": from the clause's reading, else from the engine's todo title. */
 export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
   const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
@@ -37,7 +39,10 @@ export function englishAction (sentence: string, clauseAction: string | undefine
   }
   if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction.replace(EN_REASON, ''))
   const title = todoTitle(sentence)
-  return title === undefined ? undefined : shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
+  if (title !== undefined) return shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
+  // "Someone should also reply to the beta testers, they are waiting": the verb phrase after the modal of duty.
+  const duty = EN_DUTY_VERB.exec(sentence.trim())?.[1]
+  return duty === undefined ? undefined : shorten(duty.replace(/,\s.*$/, '').replace(EN_REASON, ''))
 }
 
 // Interrogatives that can open an embedded question as they stand ("who will own the migration").

@@ -5,7 +5,7 @@ import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, neededThing, ownerQuestion, unsettledSubject } from './advice.ts'
-import { doubtsEvent, statesThreat, threatSubject } from './threats.ts'
+import { doubtsEvent, pointsBack, statesThreat, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -133,15 +133,69 @@ const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
 // A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
 const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
+// "그건 제가 결정할 수 있는 게 아니라서 …얘기해 봐야 돼요", "저희 보안팀에서 작성해야 하는데": a duty the speaker's side has.
+const ownDuty = (c: Clause, sentence: string, korean: boolean): boolean => korean && c.agent?.kind !== 'named' && /(?:^|\s)(?:제가|저는|내가|나는|저희가|저희는|저희\s*\S*(?:에서|팀이))(?=\s|$)/.test(sentence)
 const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
   (korean ? isKoreanDuty(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
 
+// A reply that opens by answering or taking something on: "Yes, …", "Sure", "I can …", "네, …", "제가 …".
+const EN_REPLY = /^(?:yes|yeah|yep|yup|sure|no|nope|nah|of course|absolutely|definitely|i can|i'll|i will|i'd|i could|i'm on it|will do|on it|happy to|i think so|i don't think so)\b/i
+const KO_REPLY = /^(?:네|넵|예|응|어|아니|아뇨|아니요|그럼요|물론|가능합니다|제가|내가|저희가|저희\s*쪽에서|그건\s*제가)(?=[\s,.!]|$)/
+// "다들 들어왔지?", "Anything else?", "막힌 거 더 없지?": a round-the-table check about nobody and nothing in particular.
+const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next)\b/i
+const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$/
+
+/** What the sentences after one say about it: answered or taken up by someone else, or nobody has spoken since. */
+export interface Followed {
+  /** Another speaker's reply opens by answering or taking it on, or a later statement answers the question. */
+  takenUp: boolean
+  /** Nobody else has spoken after it yet: the analysis after next sees whether it is answered. */
+  awaitingReply: boolean
+}
+
+/** How the next sentences by other speakers (at most REPLY_REACH of them) follow sentence i. */
+function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
+  const replies = spoken.slice(i + 1).filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
+  const takenUp = answered || replies.some((reply) => {
+    const text = reply.text.trim()
+    if (isQuestion(text)) return false
+    if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
+    return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
+  })
+  return { takenUp, awaitingReply: replies.length === 0 }
+}
+// A reply comes within the next two sentences by someone else, or it is not a reply to this one.
+const REPLY_REACH = 2
+
+/**
+ * What "that" in sentence i points back to: the sentence before it when the same speaker said
+ * it, else the other speaker's last turn (at most its last two sentences): "Code reviews sat for
+ * days. Half my pull requests waited two days." ← "That's a real risk for the release".
+ */
+function turnBefore (spoken: readonly Spoken[], i: number): string {
+  const previous = spoken[i - 1]!
+  if (previous.speaker === spoken[i]!.speaker) return previous.text
+  const earlier = spoken[i - 2]
+  return earlier !== undefined && earlier.speaker === previous.speaker ? `${earlier.text.trim().replace(/[.!。~]+$/u, '')}; ${previous.text}` : previous.text
+}
+
+interface Context {
+  followed: Followed
+  /** The sentence before, for a demonstrative ("That is tight"). */
+  before?: string
+  /** The sentence after by the same speaker, for an announcement ("One more thing that worries me."). */
+  after?: string
+}
+
 /**
  * What one sentence asks of the meeting, as advice: a question still open, an action nobody
- * owns or without a date, a decision to record, a risk to handle; undefined for greetings,
- * running the meeting, reports and views. Read from the clause analysis of the sentence.
+ * owns, a decision to record, a risk to handle; undefined for greetings, running the meeting,
+ * reports, views, questions answered and requests taken up at once. Read from the clause
+ * analysis of the sentence.
  */
-function adviceFor (text: string, answered: boolean, language: 'ko' | 'en', before?: string): { content: string, kind: string, confidence: number } | undefined {
+function adviceFor (text: string, language: 'ko' | 'en', context: Context): { content: string, kind: string, confidence: number } | undefined {
+  const { before, after } = context
+  const { takenUp, awaitingReply } = context.followed
   const korean = hasHangul(text)
   const clauses = analyseClauses(text, korean ? 'ko' : 'en')
   if (clauses.length === 0 || contentStems(text).size === 0) return undefined
@@ -154,7 +208,11 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en', befo
   const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
   if ((isQuestion(text) || last.act === 'question') && last.act !== 'request' && !reason) {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
-    if (answered || contentStems(last.text).size < 2) return undefined
+    // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
+    if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
+    // "포인트 결제도 지원할지도 정해야 하지 않을까요?", "Shouldn't we decide whether …?": what is to be settled, named.
+    const settle = embeddedOpenQuestion(last.text) ?? embeddedOpenQuestion(text)
+    if (settle !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.openPoint(settle), kind: 'question', confidence: 0.7 }
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
     const owner = ownerQuestion(last.text) ?? (korean ? ownerQuestion(text) : undefined)
     if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
@@ -165,15 +223,18 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en', befo
   // the open points, since doubt that an event happens is a risk, not a choice to make.
   const risk = clauses.find((c) => c.act !== 'question' && c.act !== 'greeting' && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
   if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
-    // "That's a real risk for the release": the threat is what the sentence before it says.
-    return { content: advice.risk(threatSubject(risk.text, before)), kind: 'risk', confidence: 0.55 }
+    // "That's a real risk for the release": the threat is what the sentence before it says;
+    // "One more thing that worries me.": announced here, stated in the next sentence.
+    const announced = after !== undefined && contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
+    const subject = announced ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
+    return { content: advice.risk(subject), kind: 'risk', confidence: 0.55 }
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
   const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
   if (unsettled !== undefined && contentStems(unsettled).size >= 1) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
-  if (openPoint !== undefined && !answered) {
+  if (openPoint !== undefined && !takenUp) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
@@ -193,13 +254,13 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en', befo
   if (action !== undefined && contentStems(action.text).size >= 2) {
     const phrase = actionPhrase(action.text, action.action, korean)
     if (phrase === undefined || contentStems(phrase).size < 1) return undefined
-    if (!owned(action)) return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
-    // "Mark, please stop": a one-word task has nothing to put a date on.
-    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text) && contentStems(phrase).size >= 2) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
-    return undefined
+    // Someone in particular has it (a task taken on needs no advice, and a due date for every
+    // one is noise), or someone took it up at once, or may still: nothing to say yet.
+    if (owned(action) || ownDuty(action, text, korean) || takenUp || awaitingReply) return undefined
+    return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }
   const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
-  if (needed !== undefined && contentStems(needed).size >= 2) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
+  if (needed !== undefined && contentStems(needed).size >= 2 && !takenUp && !awaitingReply) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
 
@@ -227,7 +288,9 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   for (const [index, segment] of segments.entries()) {
     if (index === firstRecent) firstAdvised = spoken.length
     for (const sentence of splitSentences(segment.text)) {
-      if (!sentence.heading) spoken.push({ text: sentence.text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
+      // "Okay, agreed: first review within a day": said aloud, the label is part of what is said.
+      const text = sentence.label === undefined ? sentence.text : `${sentence.label}: ${sentence.text}`
+      if (!sentence.heading) spoken.push({ text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
     }
   }
   const answered = answeredQuestions(spoken)
@@ -246,7 +309,12 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       return
     }
     if (isRecapOrLogistics(s.text)) return
-    const advice = adviceFor(s.text, answered.has(i), language, spoken[i - 1]?.text)
+    const next = spoken[i + 1]
+    const advice = adviceFor(s.text, language, {
+      followed: followed(spoken, i, answered.has(i)),
+      ...(i > 0 ? { before: turnBefore(spoken, i) } : {}),
+      ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {})
+    })
     if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
   const previousStems = previous.map((p) => adviceStems(p))

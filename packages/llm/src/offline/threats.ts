@@ -10,7 +10,7 @@ import { hasHangul } from '../text/words.ts'
  */
 
 // Verbs of things going wrong, in the forms a present or a future takes them.
-const EN_FAILING = '(?:saturate|break|fail|slip|miss|crash|overload|exceed|expire|run out|lose|kill|drop|time out|fall behind)'
+const EN_FAILING = '(?:saturate|break|fail|slip|miss|crash|overload|exceed|expire|run out|lose|kill|time out|fall behind)'
 // "the load test will saturate it", "we might miss the window", "that could kill it".
 const EN_MODAL_FAILURE = new RegExp(`\\b(?:will|'ll|might|may|could|would|is going to|are going to)\\s+(?:probably\\s+|likely\\s+|easily\\s+)?${EN_FAILING}\\b`, 'i')
 // "the offline mode still crashes", "the certificate expires on Monday", "it keeps failing".
@@ -22,7 +22,7 @@ const EN_DOUBT = /\b(?:(?:not sure|unsure|doubt)(?:\s+that)?\s+(?!whether\b|if\b
 const EN_NEGATED = /\b(?:no|not|never|nothing|without)\s+(?:\w+\s+)?(?:risk|problem|issue|blocker|block|worr)/i
 
 // Nouns and verbs of things going wrong; jamo-free forms that any stem takes before them.
-const KO_FAILING = /(?:만료|실패|오류|에러|크래시|장애|다운|끊기|끊겨|터지|터질|깨지|깨질|밀리|밀릴|밀려|빠듯|모자라|모자랄|초과)/
+const KO_FAILING = /(?:만료|실패|오류|에러|크래시|장애|(?:^|\s)다운|끊기|끊겨|터지|터질|깨지|깨질|밀리|밀릴|밀려|빠듯|모자라|모자랄|초과)/
 // "…안 나오면 …못 끝낼 것 같습니다": a condition under which the work cannot be finished.
 const KO_CANNOT_FINISH = /(?:^|\s)못\s*(?:끝낼|끝내|맞출|맞추|지킬|지키|나갈|나가|할)\S*\s*(?:것|수도|듯)/
 // "결과가 …날지는 모르겠어요": a thing (subject particle) whose event is in doubt.
@@ -30,8 +30,14 @@ const KO_CANNOT_FINISH = /(?:^|\s)못\s*(?:끝낼|끝내|맞출|맞추|지킬|�
 const KO_EVENT_DOUBT = /\S+[이가]\s+(?:\S+\s+){0,4}\S*[\uAC00-\uD7A3](?:지는|지도|지)\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름|미지수)/
 const KO_NEGATED = /(?:없(?:습니다|어요|음|다)|아닙니다|아니에요|안\s+(?:돼|됩|될))\s*[.!]?$/
 
+// "걱정되는 부분은 …지원되지 않는다는 점입니다", "What worries me is that …": a frame that names what
+// follows as the threat, whatever negation the threat itself holds.
+const KO_RISK_FRAME = /(?:걱정되는|우려되는|걱정인|염려되는|위험한|문제가 되는)\s*(?:부분|점|건|것|게)(?:은|는|이)?\s/
+const EN_RISK_FRAME = /\b(?:what (?:worries|concerns|scares) (?:me|us)|(?:my|our|the (?:main|big|biggest|real))\s+(?:worry|concern|risk) is|the thing that worries me)\b/i
+
 /** Whether the clause states a threat by its form (see the module comment). */
 export function statesThreat (clause: string): boolean {
+  if (KO_RISK_FRAME.test(clause) || EN_RISK_FRAME.test(clause)) return true
   if (hasHangul(clause)) {
     if (KO_NEGATED.test(clause.trim())) return false
     return (KO_FAILING.test(clause) && !/(?:했|됐|었|았)(?:습니다|어요|음|다)?[.!]?$/.test(clause.trim())) || KO_CANNOT_FINISH.test(clause) ||
@@ -53,6 +59,11 @@ export function doubtsEvent (clause: string): boolean {
 // A clause whose subject is a demonstrative ("That's a real risk", "That is tight", "그게 문제예요")
 // speaks of the sentence before it.
 const ANAPHORIC = /^(?:(?:but|and|so|yes|yeah|well|ok|okay)[,\s]+)*(?:that|this|it)(?:'s|\s+is|\s+could|\s+would|\s+might|\s+will)\b|^(?:그게|그건|그거|이게|이건|이거)\s/i
+
+/** Whether the clause speaks of the sentence before it by a demonstrative subject. */
+export function pointsBack (clause: string): boolean {
+  return ANAPHORIC.test(clause.trim())
+}
 
 /**
  * The threat a clause names, with the sentence before it in place of a demonstrative subject:
