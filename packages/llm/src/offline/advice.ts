@@ -137,7 +137,6 @@ export function neededThing (clause: string): string | undefined {
 
 const english = {
   owner: (action: string) => `Decide who will ${action}`,
-  deadline: (action: string) => `Agree on a due date to ${action}`,
   question: (question: string) => {
     const embedded = embeddedQuestion(question)
     return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
@@ -244,7 +243,6 @@ function withObject (word: string): string {
 
 const korean = {
   owner: (action: string) => action.endsWith('야') ? `누가 ${action} 할지 정하세요` : action.endsWith('주') ? `누가 ${action}ㄹ지 정하세요`.replace('주ㄹ지', '줄지') : `${withObject(action)} 누가 맡을지 정하세요`,
-  deadline: (action: string) => action.endsWith('야') ? `${action} 할 기한을 정하세요` : action.endsWith('주') ? `${action}는 기한을 정하세요` : `${action} 기한을 정하세요`,
   question: (question: string) => {
     const topic = koreanTopic(question)
     return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`

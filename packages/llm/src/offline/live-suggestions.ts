@@ -3,7 +3,7 @@ import type { SuggestionDraft } from '../engine.ts'
 import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
-import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
+import { isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, neededThing, ownerQuestion, unsettledSubject } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
@@ -131,8 +131,6 @@ const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
-// A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
-const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
 // "그건 제가 결정할 수 있는 게 아니라서 …얘기해 봐야 돼요", "저희 보안팀에서 작성해야 하는데": a duty the speaker's side has.
 const ownDuty = (c: Clause, sentence: string, korean: boolean): boolean => korean && c.agent?.kind !== 'named' && /(?:^|\s)(?:제가|저는|내가|나는|저희가|저희는|저희\s*\S*(?:에서|팀이))(?=\s|$)/.test(sentence)
 const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
