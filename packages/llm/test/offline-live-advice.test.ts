@@ -173,3 +173,15 @@ t.test('a question whether to settle something names what is to be settled', asy
 t.test('a label said aloud is part of the sentence: "agreed: …" records a decision', async (t) => {
   t.match(suggest(['a: Okay, agreed: first review within one working day, with a rotating reviewer of the day.'], 'en'), [{ kind: 'decision', content: 'Record the decision: first review within one working day, with a rotating reviewer of the day' }])
 })
+
+t.test('work not started that the plan counts on is a risk; a named problem points back', async (t) => {
+  t.match(suggest(['a: 랜딩 페이지 개발이 아직 시작도 안 됐습니다.'], 'ko'), [{ kind: 'risk', content: /랜딩 페이지 개발이 아직 시작도 안 됐습니다/ }])
+  t.match(suggest(["a: The vendor still hasn't sent the signed contract."], 'en'), [{ kind: 'risk', content: /vendor still hasn't sent the signed contract/ }])
+  t.match(suggest(['a: So nobody reviewed the generated config diff.', "b: That's the real gap."], 'en'), [{ kind: 'risk', content: /nobody reviewed the generated config diff/ }])
+  t.match(suggest(['a: 신규 입사자 온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?', 'b: 이번 주는 어렵네요.'], 'ko'), [{ kind: 'question' }], 'a choice not made yet is no risk')
+})
+
+t.test('a task someone takes on is no risk, whatever failure words it holds', async (t) => {
+  t.same(suggest(["a: I'll add a startup check that fails when the pool size is below twenty."], 'en'), [])
+  t.same(suggest(['a: 배포 후 한 시간 동안 에러율 대시보드를 제가 보겠습니다.'], 'ko'), [])
+})

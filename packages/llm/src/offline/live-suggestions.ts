@@ -219,7 +219,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // A risk: a risk word the clause does not negate ("the vendor might slip", never "No worries"),
   // or a threat by form ("the load test will saturate it", "결과가 …날지는 모르겠어요"). Read before
   // the open points, since doubt that an event happens is a risk, not a choice to make.
-  const risk = clauses.find((c) => c.act !== 'question' && c.act !== 'greeting' && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
+  // Only a clause that states or judges: "I'll add a check that fails when …", "대시보드를 제가 보겠습니다"
+  // take something on, whatever failure words they hold.
+  const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
   if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
     // "That's a real risk for the release": the threat is what the sentence before it says;
     // "One more thing that worries me.": announced here, stated in the next sentence.
@@ -246,6 +248,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
     const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
+  }
+  // "온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?": a request to whoever will, in a question about who.
+  const askedOwner = last.act === 'request' && isQuestion(text) ? ownerQuestion(korean ? text : last.text) : undefined
+  if (askedOwner !== undefined && (korean ? language === 'ko' : language === 'en')) {
+    return takenUp || awaitingReply ? undefined : { content: advice.ownerOf(askedOwner), kind: 'question', confidence: 0.65 }
   }
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.

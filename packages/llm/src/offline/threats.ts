@@ -35,14 +35,24 @@ const KO_NEGATED = /(?:없(?:습니다|어요|음|다)|아닙니다|아니에요
 const KO_RISK_FRAME = /(?:걱정되는|우려되는|걱정인|염려되는|위험한|문제가 되는)\s*(?:부분|점|건|것|게)(?:은|는|이)?\s/
 const EN_RISK_FRAME = /\b(?:what (?:worries|concerns|scares) (?:me|us)|(?:my|our|the (?:main|big|biggest|real))\s+(?:worry|concern|risk) is|the thing that worries me)\b/i
 
+// "That's the real gap", "그게 문제예요": the sentence before is named a problem.
+const EN_NAMED_PROBLEM = /^(?:(?:but|and|so|yes|yeah|well)[,\s]+)*(?:that|this|it)(?:'s|\s+is)\s+(?:the\s+|a\s+|our\s+)?(?:real\s+|big\s+|main\s+|actual\s+|whole\s+)?(?:gap|problem|issue|bottleneck|catch)\b/i
+const KO_NAMED_PROBLEM = /^(?:그게|그건|이게|이건)\s+(?:진짜\s+|제일\s+|큰\s+)?(?:문제|구멍|병목)/
+// "랜딩 페이지 개발이 아직 시작도 안 됐습니다", "the vendor still hasn't sent the contract": work that has not
+// started or arrived while the plan counts on it. Not a choice still open ("아직 못 정했는데"): that is an open point.
+const KO_NOT_YET = /아직\s+(?:\S+\s+){0,2}?(?:안|못)\s*(?!정|결정|확정)\S+|아직\s+\S*(?<!정하|결정되|확정되|정해)지\s*(?:않|못)/
+const EN_NOT_YET = /\b(?:still\s+(?:hasn't|haven't|isn't|aren't|has not|have not|is not|are not|doesn't|don't)\s+(?:been\s+)?(?:started|begun|arrived|landed|sent|shipped|delivered|come in|ready|signed)|(?:hasn't|haven't|has not|have not|isn't|aren't)\s+(?:even\s+)?(?:started|begun|arrived|landed|come in)\s+(?:yet)?)\b/i
+
 /** Whether the clause states a threat by its form (see the module comment). */
 export function statesThreat (clause: string): boolean {
-  if (KO_RISK_FRAME.test(clause) || EN_RISK_FRAME.test(clause)) return true
+  if (KO_RISK_FRAME.test(clause) || EN_RISK_FRAME.test(clause) || EN_NAMED_PROBLEM.test(clause.trim()) || KO_NAMED_PROBLEM.test(clause.trim())) return true
   if (hasHangul(clause)) {
+    if (KO_NOT_YET.test(clause)) return true
     if (KO_NEGATED.test(clause.trim())) return false
     return (KO_FAILING.test(clause) && !/(?:했|됐|었|았)(?:습니다|어요|음|다)?[.!]?$/.test(clause.trim())) || KO_CANNOT_FINISH.test(clause) ||
       doubtsEvent(clause)
   }
+  if (EN_NOT_YET.test(clause)) return true
   if (EN_NEGATED.test(clause)) return false
   return EN_MODAL_FAILURE.test(clause) || EN_PRESENT_FAILURE.test(clause) || EN_MISFIT.test(clause) || EN_DOUBT.test(clause)
 }
