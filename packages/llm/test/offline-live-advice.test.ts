@@ -185,3 +185,13 @@ t.test('a task someone takes on is no risk, whatever failure words it holds', as
   t.same(suggest(["a: I'll add a startup check that fails when the pool size is below twenty."], 'en'), [])
   t.same(suggest(['a: 배포 후 한 시간 동안 에러율 대시보드를 제가 보겠습니다.'], 'ko'), [])
 })
+
+t.test('an assent naming part of the proposal records the proposal', async (t) => {
+  t.match(suggest(["a: And we'll use the new blue palette in the store listing.", 'b: Agreed on the blue palette.'], 'en'), [{ kind: 'decision', content: "Record the decision: And we'll use the new blue palette in the store listing" }])
+})
+
+t.test('Korean: alternatives in one question take the first one\'s topic; a failing noun inside a compound is no risk', async (t) => {
+  t.match(suggest(['a: 다크 모드 버그는 이번 주 배포에 포함할까요, 다음 배포로 미룰까요?'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 다크 모드 버그에 대한 답을 정하세요' }])
+  t.same(suggest(['a: 오늘은 알림 발송 실패 재시도 로직을 마무리하려고 합니다.'], 'ko'), [])
+  t.match(suggest(['a: 문제는 개발팀이 아직 예전 컴포넌트를 쓰고 있어서 화면마다 모양이 다르다는 겁니다.'], 'ko'), [{ kind: 'risk' }])
+})

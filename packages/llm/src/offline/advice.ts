@@ -227,6 +227,9 @@ function koreanTopic (question: string): string | undefined {
   }
   while (kept.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자)$/.test(kept[0]!)) kept.shift()
   if (kept.length === 0) return undefined
+  // "다크 모드 버그는 이번 주 배포에 포함할까요": the topic particle (은/는) marks what the question is about.
+  const topicAt = kept.findIndex((word) => /[\uAC00-\uD7A3]{2,}(?:은|는)$/.test(word))
+  if (topicAt >= 0 && topicAt < kept.length - 1) kept.splice(topicAt + 1)
   const last = kept.length - 1
   kept[last] = kept[last]!.replace(/(?<=[\uAC00-\uD7A3])(?:은|는|이|가|을|를|에|의|도|로|으로|에서|에서는)$/, '')
   const topic = kept.slice(-5).join(' ').trim()

@@ -214,7 +214,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
     const owner = ownerQuestion(last.text) ?? (korean ? ownerQuestion(text) : undefined)
     if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
-    return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
+    // "다크 모드 버그는 이번 주에 포함할까요, 다음 배포로 미룰까요?": alternatives share the first one's topic.
+    const asked = clauses.filter((c) => c.act === 'question')
+    return { content: advice.question(korean && asked.length >= 2 ? asked[0]!.text : last.text), kind: 'question', confidence: 0.7 }
   }
   // A risk: a risk word the clause does not negate ("the vendor might slip", never "No worries"),
   // or a threat by form ("the load test will saturate it", "결과가 …날지는 모르겠어요"). Read before
@@ -269,6 +271,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   return undefined
 }
 
+// An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
+const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
+
 /**
  * How many of the newest segments are advised on. Advice about a sentence said a minute ago
  * comes after the conversation has moved on (and, in a window of 30 segments, after the
@@ -305,9 +310,12 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
-    if (contentStems(s.text).size < 2 && isDecision(s.text) && !isQuestion(s.text)) {
+    // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
+    const stems = contentStems(s.text)
+    const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (ASSENT.test(s.text.trim()) && stems.size <= 4))
+    const proposal = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : undefined
+    if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
-      const proposal = spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2)
       if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }

@@ -22,7 +22,9 @@ const EN_DOUBT = /\b(?:(?:not sure|unsure|doubt)(?:\s+that)?\s+(?!whether\b|if\b
 const EN_NEGATED = /\b(?:no|not|never|nothing|without)\s+(?:\w+\s+)?(?:risk|problem|issue|blocker|block|worr)/i
 
 // Nouns and verbs of things going wrong; jamo-free forms that any stem takes before them.
-const KO_FAILING = /(?:만료|실패|오류|에러|크래시|장애|(?:^|\s)다운|끊기|끊겨|터지|터질|깨지|깨질|밀리|밀릴|밀려|빠듯|모자라|모자랄|초과)/
+// A noun of failing counts as the predicate ("만료돼서", "실패하면", "오류가 나요", "만료라서"), not inside a
+// compound ("발송 실패 재시도 로직").
+const KO_FAILING = /(?:만료|실패|오류|에러|크래시|장애|초과)(?:[되돼하할해]|[이가]\s|(?:이)?라서|입니다|예요|이에요|$)|(?:끊기|끊겨|터지|터질|깨지|깨질|밀리|밀릴|밀려|빠듯|모자라|모자랄)/
 // "…안 나오면 …못 끝낼 것 같습니다": a condition under which the work cannot be finished.
 const KO_CANNOT_FINISH = /(?:^|\s)못\s*(?:끝낼|끝내|맞출|맞추|지킬|지키|나갈|나가|할)\S*\s*(?:것|수도|듯)/
 // "결과가 …날지는 모르겠어요": a thing (subject particle) whose event is in doubt.
@@ -32,8 +34,8 @@ const KO_NEGATED = /(?:없(?:습니다|어요|음|다)|아닙니다|아니에요
 
 // "걱정되는 부분은 …지원되지 않는다는 점입니다", "What worries me is that …": a frame that names what
 // follows as the threat, whatever negation the threat itself holds.
-const KO_RISK_FRAME = /(?:걱정되는|우려되는|걱정인|염려되는|위험한|문제가 되는)\s*(?:부분|점|건|것|게)(?:은|는|이)?\s/
-const EN_RISK_FRAME = /\b(?:what (?:worries|concerns|scares) (?:me|us)|(?:my|our|the (?:main|big|biggest|real))\s+(?:worry|concern|risk) is|the thing that worries me)\b/i
+const KO_RISK_FRAME = /(?:걱정되는|우려되는|걱정인|염려되는|위험한|문제가 되는)\s*(?:부분|점|건|것|게)(?:은|는|이)?\s|^(?:(?:그런데|근데|다만|그리고|하지만|그게)\s+)?(?:문제는|걱정은|우려는|리스크는)\s/
+const EN_RISK_FRAME = /\b(?:what (?:worries|concerns|scares) (?:me|us)|(?:my|our|the (?:main|big|biggest|real|only))\s+(?:worry|concern|risk|problem|issue) is|the thing that worries me)\b/i
 
 // "That's the real gap", "그게 문제예요": the sentence before is named a problem.
 const EN_NAMED_PROBLEM = /^(?:(?:but|and|so|yes|yeah|well)[,\s]+)*(?:that|this|it)(?:'s|\s+is)\s+(?:the\s+|a\s+|our\s+)?(?:real\s+|big\s+|main\s+|actual\s+|whole\s+)?(?:gap|problem|issue|bottleneck|catch)\b/i
