@@ -195,3 +195,10 @@ t.test('Korean: alternatives in one question take the first one\'s topic; a fail
   t.same(suggest(['a: 오늘은 알림 발송 실패 재시도 로직을 마무리하려고 합니다.'], 'ko'), [])
   t.match(suggest(['a: 문제는 개발팀이 아직 예전 컴포넌트를 쓰고 있어서 화면마다 모양이 다르다는 겁니다.'], 'ko'), [{ kind: 'risk' }])
 })
+
+t.test('a choice by "let\'s go with" and a rule from now on are decisions to record', async (t) => {
+  t.match(suggest(["a: Let's go with two percent over five minutes as a compromise."], 'en'), [{ kind: 'decision', content: /^Record the decision: .*two percent over five minutes/ }])
+  t.match(suggest(['a: And approvals. From now on any prod config change needs two approvers.'], 'en'), [{ kind: 'decision', content: /any prod config change needs two approvers/ }])
+  t.match(suggest(['a: 앞으로는 배포 전에 코드 리뷰를 두 명이 합니다.'], 'ko'), [{ kind: 'decision', content: /배포 전에 코드 리뷰를 두 명이 합니다/ }])
+  t.same(suggest(["a: Let's go to the budget now."], 'en'), [], 'moving the meeting on')
+})

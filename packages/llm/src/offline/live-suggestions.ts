@@ -241,6 +241,10 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
   }
+  // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
+  if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
+    return { content: advice.decision(text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '')), kind: 'decision', confidence: 0.6 }
+  }
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
     (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
@@ -270,6 +274,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (needed !== undefined && contentStems(needed).size >= 2 && !takenUp && !awaitingReply) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
+
+// A rule that holds from now on: the group has settled how it works.
+const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
 
 // An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
 const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
