@@ -202,3 +202,11 @@ t.test('a choice by "let\'s go with" and a rule from now on are decisions to rec
   t.match(suggest(['a: 앞으로는 배포 전에 코드 리뷰를 두 명이 합니다.'], 'ko'), [{ kind: 'decision', content: /배포 전에 코드 리뷰를 두 명이 합니다/ }])
   t.same(suggest(["a: Let's go to the budget now."], 'en'), [], 'moving the meeting on')
 })
+
+t.test('no second piece of advice about a subject already advised on, whatever its template', async (t) => {
+  const lines = ['a: We need to update the privacy policy before launch.', 'b: Hmm.']
+  const first = suggest(lines, 'en')
+  t.match(first, [{ content: 'Decide who will update the privacy policy before launch' }])
+  t.same(suggest(["c: I'm not sure the privacy policy update will land before launch."], 'en', [first[0]!.content]), [], 'the risk names the same subject')
+  t.equal(suggest(['c: The vendor might slip the SDK delivery.'], 'en', [first[0]!.content]).length, 1, 'another subject still comes')
+})

@@ -123,6 +123,18 @@ function adviceStems (content: string): ReadonlySet<string> {
   for (const stem of contentStems(content)) if (!TEMPLATE_STEMS.has(stem)) stems.add(stem)
   return stems.size === 0 ? contentStems(content) : stems
 }
+/**
+ * Whether two pieces of advice are about the same subject: most of their words alike, or the
+ * words of one (two at least) nearly all in the other ("Decide who will update the privacy
+ * policy" and "Agree who handles this risk: the privacy policy update may slip").
+ */
+function sameSubject (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (stemSimilarity(a, b) >= NEAR_DUPLICATE) return true
+  const shared = overlap(a, b)
+  return shared >= 2 && shared / Math.min(a.size, b.size) >= SUBJECT_CONTAINED
+}
+// Share of the smaller advice's words that the other must hold to be about the same subject.
+const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
@@ -340,7 +352,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   const previousStems = previous.map((p) => adviceStems(p))
   // Each draft's stems once: the repeat checks below compare them pair by pair.
   const fresh = drafts.map((d) => ({ ...d, stems: adviceStems(d.content) }))
-    .filter((d) => !previous.some((p, k) => p.trim() === d.content || stemSimilarity(previousStems[k]!, d.stems) >= NEAR_DUPLICATE))
+    .filter((d) => !previous.some((p, k) => p.trim() === d.content || sameSubject(previousStems[k]!, d.stems)))
   // Newest first, one of each kind before a second of any, so questions are not crowded out by actions.
   fresh.sort((a, b) => b.position - a.position)
   const chosen: typeof fresh = []
@@ -350,7 +362,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     for (const draft of fresh) {
       if (chosen.length >= limit) break
       if (chosen.includes(draft) || (perKind.get(draft.kind ?? '') ?? 0) >= round) continue
-      if (chosen.some((c) => stemSimilarity(c.stems, draft.stems) >= NEAR_DUPLICATE)) continue
+      if (chosen.some((c) => sameSubject(c.stems, draft.stems))) continue
       perKind.set(draft.kind ?? '', (perKind.get(draft.kind ?? '') ?? 0) + 1)
       chosen.push(draft)
     }
