@@ -210,17 +210,3 @@ t.test('no second piece of advice about a subject already advised on, whatever i
   t.same(suggest(["c: I'm not sure the privacy policy update will land before launch."], 'en', [first[0]!.content]), [], 'the risk names the same subject')
   t.equal(suggest(['c: The vendor might slip the SDK delivery.'], 'en', [first[0]!.content]).length, 1, 'another subject still comes')
 })
-
-t.test('a task of one\'s own in reply does not take up the task asked for', async (t) => {
-  t.match(suggest(['a: IT팀에 입사 일주일 전까지 장비와 계정을 준비해 달라고 해야 합니다.', 'b: 온보딩 체크리스트를 새로 만들어서 공유하겠습니다.'], 'ko'), [{ kind: 'action' }])
-  t.same(suggest(['a: Someone has to put the rotation in the team calendar.', "b: I'll do that today."], 'en'), [], 'a short reply takes it')
-})
-
-t.test('Korean: a thing said to be needed asks who takes it on', async (t) => {
-  t.match(suggest(['a: 면접관 교육도 필요합니다.'], 'ko'), [{ kind: 'action', content: '면접관 교육을 누가 맡을지 정하세요' }])
-})
-
-t.test('the group stating what it does after an assent, or as a conclusion, is a decision', async (t) => {
-  t.match(suggest(['a: Fine, we hold the settings page release until the Safari fix is merged.'], 'en'), [{ kind: 'decision', content: 'Record the decision: we hold the settings page release until the Safari fix is merged' }])
-  t.match(suggest(['a: Yes, the flag works. Then we ship 3.0 without offline mode and add it in 3.1.'], 'en'), [{ kind: 'decision', content: /we ship 3\.0 without offline mode/ }])
-})

@@ -129,17 +129,9 @@ export function unsettledSubject (clause: string): string | undefined {
 // "We also need a game day to rehearse a gateway failure": a need for something nobody has taken on.
 const EN_NEED_THING = /^(?:(?:and|but|so|also)[,\s]+)*(?:we|the team|they)\s+(?:also\s+|still\s+|really\s+)?need\s+((?:a|an|the|some|more|another)\s+.+)$/i
 
-// "면접관 교육도 필요합니다", "법무팀 확인이 필요할 것 같습니다": a noun phrase marked as needed.
-const KO_NEED_THING = /^(.+?)(?:이|가|도)\s+(?:꼭\s+|더\s+|좀\s+)?필요(?:합니다|해요|함|하다|해|할\s*것\s*같)/
-
-/** What a "we need a …" / "…가 필요합니다" sentence asks for, as a noun phrase; undefined for other sentences. */
+/** What a "we need a …" sentence asks for, as a noun phrase; undefined for other sentences. */
 export function neededThing (clause: string): string | undefined {
-  const text = clause.trim().replace(/[.!。~]+$/u, '')
-  if (hasHangul(text)) {
-    const thing = KO_NEED_THING.exec(text)?.[1]?.replace(KO_OPENER, '').replace(/^.*(?:는데|지만|니까|어서|아서|해서)\s+/, '').trim()
-    return thing === undefined || thing === '' ? undefined : shorten(thing)
-  }
-  const thing = EN_NEED_THING.exec(text)?.[1]
+  const thing = EN_NEED_THING.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
   return thing === undefined ? undefined : shorten(thing.replace(EN_REASON, ''))
 }
 

@@ -166,15 +166,11 @@ export interface Followed {
 /** How the next sentences by other speakers (at most REPLY_REACH of them) follow sentence i. */
 function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
   const replies = spoken.slice(i + 1).filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
-  const stems = contentStems(spoken[i]!.text)
   const takenUp = answered || replies.some((reply) => {
     const text = reply.text.trim()
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
-    // "I'll do that today" takes it; "온보딩 체크리스트를 새로 만들어서 공유하겠습니다" is another task of one's own.
-    const replyStems = contentStems(text)
-    const aboutIt = replyStems.size <= 3 || overlap(stems, replyStems) >= 1
-    return aboutIt && analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
+    return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
   })
   return { takenUp, awaitingReply: replies.length === 0 }
 }
@@ -261,13 +257,6 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
     return { content: advice.decision(text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '')), kind: 'decision', confidence: 0.6 }
   }
-  // "Fine, we hold the release until the fix is merged", "Then we ship 3.0 without offline mode": the
-  // group, after an assent or as the conclusion, states what it does (or does not: that decides too).
-  const concluded = clauses.find((c, k) => c.act === 'statement' && c.agent?.kind === 'group' && c.action !== undefined && !c.uncertain &&
-    (CONCLUDING.test(c.text.trim()) || (k > 0 && ASSENT.test(clauses[0]!.text.trim()) && contentStems(clauses[0]!.text).size <= 1)))
-  if (concluded !== undefined && contentStems(concluded.text).size >= 2) {
-    return { content: advice.decision(concluded.text.replace(CONCLUDING, '')), kind: 'decision', confidence: 0.6 }
-  }
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
     (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
@@ -293,13 +282,10 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     if (owned(action) || ownDuty(action, text, korean) || takenUp || awaitingReply) return undefined
     return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }
-  const needed = clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
+  const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
   if (needed !== undefined && contentStems(needed).size >= 2 && !takenUp && !awaitingReply) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
-
-// A conclusion the group draws: "Then we …", "So we …", "Fine, we …".
-const CONCLUDING = /^(?:(?:then|so|fine|ok|okay|good|great|agreed|alright|right)[,\s]+)+(?=we\b)/i
 
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
