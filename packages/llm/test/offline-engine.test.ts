@@ -62,9 +62,11 @@ for (const sample of [englishLaunchMeeting, koreanLaunchMeeting]) {
   })
 
   t.test(`${sample.language} sample: live suggestions`, async (t) => {
+    // The window as the pipeline sends it after the screenshots question (segment 9) and one
+    // more segment that does not answer it: advice is about the newest segments only.
     const window = toWindowSegments(sample)
-    const first = await engine.suggest({ meetingId: sample.meetingId, segments: window, previousSuggestions: [] })
-    t.ok(first.length >= 2, JSON.stringify(first))
+    const first = await engine.suggest({ meetingId: sample.meetingId, segments: window.slice(0, 11), previousSuggestions: [] })
+    t.ok(first.length >= 1, JSON.stringify(first))
     // The open question asks who prepares the screenshots: the advice is to decide who does.
     const question = first.find((s) => s.content.includes(sample.expected.openQuestion))
     t.ok(question !== undefined && (question.kind === 'question' || question.kind === 'action'), `open question ${sample.expected.openQuestion} suggested`)
@@ -72,11 +74,12 @@ for (const sample of [englishLaunchMeeting, koreanLaunchMeeting]) {
     t.ok(first.every((s) => s.confidence > 0 && s.confidence <= 1))
     t.ok(question?.speakerIds?.length === 1, 'suggestions point at the speaker')
 
-    // The next analysis of the same window says nothing already said, and brings up what did not fit before.
-    const second = await engine.suggest({ meetingId: sample.meetingId, segments: window, previousSuggestions: first.map((s) => s.content) })
+    // A later window (the privacy policy duty at segment 15, then a reply that does not take it
+    // on) says nothing already said and brings up the action nobody owns.
+    const second = await engine.suggest({ meetingId: sample.meetingId, segments: window.slice(0, 17), previousSuggestions: first.map((s) => s.content) })
     t.ok(second.length > 0)
     for (const s of second) t.notOk(first.some((f) => f.content === s.content), `not repeated: ${s.content}`)
-    t.ok([...first, ...second].some((s) => s.kind === 'action' && s.content.includes(sample.expected.unownedAction)), 'the action without an owner is suggested')
+    t.ok(second.some((s) => s.kind === 'action' && s.content.includes(sample.expected.unownedAction)), `the action without an owner is suggested: ${JSON.stringify(second)}`)
 
     // An answered question is not an open question.
     const answered = window.slice(5, 8)

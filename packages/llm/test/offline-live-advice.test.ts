@@ -10,7 +10,10 @@ function windowOf (lines: string[]): Segment[] {
   })
 }
 
-const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf(lines), previous, language, 8)
+// Every line of these short windows is recent enough to be advised on; someone else says a word
+// after the last line (that neither answers nor takes anything on), so no line is still awaiting a reply.
+const NOD = { en: 'z: Hmm.', ko: 'z: 음.' }
+const suggest = (lines: string[], language: 'ko' | 'en', previous: string[] = []) => liveSuggestions(windowOf([...lines, NOD[language]]), previous, language, 8, lines.length + 1)
 
 t.test('English: each suggestion is advice, with the sentence it rests on as evidence', async (t) => {
   const drafts = suggest([
@@ -22,9 +25,9 @@ t.test('English: each suggestion is advice, with the sentence it rests on as evi
   ], 'en')
   const byKind = (kind: string) => drafts.filter((d) => d.kind === kind)
   t.match(byKind('action'), [
-    { content: 'Agree on a due date to send the pricing deck to Acme', evidence: 'I will send the pricing deck to Acme.' },
     { content: 'Decide who will prepare the App Store screenshots and listing text', evidence: 'We need to prepare the App Store screenshots and listing text.' }
   ])
+  t.equal(byKind('action').length, 1, 'a task someone took on needs no advice')
   t.match(byKind('question'), [{ content: 'Get an answer on whether we have a date for the beta before moving on', evidence: 'Do we have a date for the beta?' }])
   t.match(byKind('decision'), [{ content: 'Record the decision: go with vendor B for the payment gateway' }])
   t.match(byKind('risk'), [{ content: /risk.*the migration might slip because the vendor is late/ }])
@@ -70,9 +73,7 @@ t.test('Korean: advice in Korean from the verb endings, evidence as said', async
 
 t.test('Korean: a negated risk word is no risk, 반말 and 해요체 commitments alike', async (t) => {
   t.same(suggest(['a: 걱정 없습니다.', 'b: 막히는 건 없어요.'], 'ko'), [])
-  const drafts = suggest(['a: 내가 견적서 금요일까지 보낼게.', 'b: 제가 고객사에 회신 드릴게요.'], 'ko')
-  t.same(drafts.map((d) => d.kind), ['action'], 'only the commitment without a date asks for one')
-  t.match(drafts[0]!.content, /기한을 정하세요$/)
+  t.same(suggest(['a: 내가 견적서 금요일까지 보낼게.', 'b: 제가 고객사에 회신 드릴게요.'], 'ko'), [], 'tasks taken on, with or without a date')
 })
 
 t.test('the same advice is not sent twice; other advice of the same form is', async (t) => {
@@ -83,10 +84,12 @@ t.test('the same advice is not sent twice; other advice of the same form is', as
   t.same(again.map((d) => d.content), [first[1]!.content])
 })
 
-t.test('a question about who does something becomes the advice to decide who does it', async (t) => {
+t.test('a question about who does something becomes the advice to name an owner for the task, in its own words', async (t) => {
   t.match(suggest(['a: Who is going to prepare the App Store screenshots and the store listing text?'], 'en'), [
-    { kind: 'question', content: 'Decide who is going to prepare the App Store screenshots and the store listing text' }
+    { kind: 'question', content: 'Name an owner to prepare the App Store screenshots and the store listing text' }
   ])
+  t.match(suggest(['a: Who writes the status page post-mortem?'], 'en'), [{ kind: 'question', content: 'Name an owner to write the status page post-mortem' }])
+  t.match(suggest(['a: Who can draft a saved reply for the refund questions?'], 'en'), [{ content: 'Name an owner to draft a saved reply for the refund questions' }])
   t.match(suggest(['a: 개발팀에 랜딩 페이지 일정을 누가 요청하죠?'], 'ko'), [{ kind: 'question', content: '랜딩 페이지 일정을 누가 맡을지 정하세요' }])
 })
 
@@ -95,4 +98,115 @@ t.test('Korean: a duty kept as its verb, a reason ending is no question, not kno
   t.same(suggest(['a: 필수 약관은 빼면 안 되니까요.'], 'ko'), [], '-니까요 gives a reason')
   t.match(suggest(['a: 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 아이콘 라이선스가 이번 달 말에 끝나는데 갱신할지 정하세요' }])
   t.match(suggest(["a: I'm not sure whether legal has to approve the bot disclaimer."], 'en'), [{ kind: 'question', content: 'Settle whether legal has to approve the bot disclaimer before moving on' }])
+})
+
+t.test('English: a threat stated by its form is a risk; a past failure or a negated one is none', async (t) => {
+  t.match(suggest(['a: One blocker: the staging database is still on the old instance size and the load test will saturate it.'], 'en'), [{ kind: 'risk', content: /staging database/ }])
+  t.match(suggest(["a: I'm not sure legal will sign off before the quarter ends."], 'en'), [{ kind: 'risk', content: /legal will sign off before the quarter ends/ }])
+  t.match(suggest(['a: The offline mode still crashes on older Android phones.'], 'en'), [{ kind: 'risk', content: /offline mode still crashes/ }])
+  t.same(suggest(['a: Card payments failed for fifty-two minutes on Saturday.'], 'en'), [], 'a failure told as history')
+  t.same(suggest(['a: Nothing is blocking the release, no risk there.'], 'en'), [])
+})
+
+t.test('a risk said with a demonstrative names what the sentence before it said', async (t) => {
+  t.match(suggest(['a: The signing target is the end of the month.', 'b: That is tight if legal takes two weeks.'], 'en'), [
+    { kind: 'risk', content: /^Agree who handles this risk and how: the signing target is the end of the month: tight if legal/ }
+  ])
+})
+
+t.test('a point said to be undecided becomes the advice to settle it, named', async (t) => {
+  t.match(suggest(["a: The new escalation policy for enterprise customers isn't decided yet, legal still has it."], 'en'), [
+    { kind: 'question', content: 'Settle the new escalation policy for enterprise customers or name who decides it, and by when' }
+  ])
+  t.match(suggest(['a: 강제 업데이트 여부는 아직 결정되지 않았습니다.'], 'ko'), [{ kind: 'question', content: '강제 업데이트 여부를 언제 누가 정할지 정하세요' }])
+  t.match(suggest(['a: 출시일이 아직 안 정해졌어요.'], 'ko'), [{ kind: 'question', content: '출시일을 언제 누가 정할지 정하세요' }])
+})
+
+t.test('Korean: doubt that an event happens is a risk, doubt about a choice an open point, failing by form a risk', async (t) => {
+  t.match(suggest(['a: 스토어 심사 결과가 이번 주 안에 날지는 모르겠어요.'], 'ko'), [{ kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: 스토어 심사 결과가 이번 주 안에 날지는 모르겠어요$/ }])
+  t.match(suggest(['a: 시안이 수요일까지 안 나오면 이번 스프린트 안에 못 끝낼 것 같습니다.'], 'ko'), [{ kind: 'risk' }])
+  t.match(suggest(['a: 애플 인증서가 다음 주 월요일에 만료돼요.'], 'ko'), [{ kind: 'risk', content: /애플 인증서가 다음 주 월요일에 만료/ }])
+  t.same(suggest(['a: 어제 인증서 만료 문제는 해결했습니다.'], 'ko'), [], 'a problem reported as solved')
+})
+
+t.test('English: a need for something nobody took on asks who sets it up', async (t) => {
+  t.match(suggest(['a: We also need a game day to rehearse a gateway failure.'], 'en'), [{ kind: 'action', content: 'Decide who will set up a game day to rehearse a gateway failure' }])
+})
+
+t.test('only the newest segments are advised on; older ones are context', async (t) => {
+  const lines = ['a: We need to book the venue for the launch party.', 'b: Sounds good.', 'c: Fine.', 'd: Okay.', 'b: We need to update the privacy policy before launch.', 'c: Hmm.']
+  const drafts = liveSuggestions(windowOf(lines), [], 'en', 4, 4)
+  t.same(drafts.map((d) => d.evidence), ['We need to update the privacy policy before launch.'])
+  t.equal(liveSuggestions(windowOf(lines), [], 'en', 4, lines.length).length, 2, 'both when the whole window is recent')
+})
+
+t.test('nothing for a question answered or a task taken up at once, nor for one nobody could answer yet', async (t) => {
+  t.same(suggest(['a: Who can draft a saved reply for the refund questions?', "b: I'll draft it today."], 'en'), [], 'taken up by the next speaker')
+  t.same(suggest(['a: Someone has to put the rotation in the team calendar.', "b: Sure, I'll do that."], 'en'), [])
+  t.same(suggest(['a: SAML 연동 지원되죠?', 'b: 네, 지원됩니다.'], 'ko'), [], 'answered by the next speaker')
+  t.same(suggest(['a: 신규 입사자 온보딩 교육을 한 번 해 주실 수 있을까요?', 'b: 네, 가능합니다.'], 'ko'), [], 'a request accepted')
+  const waiting = windowOf(['a: Who can draft a saved reply for the refund questions?'])
+  t.same(liveSuggestions(waiting, [], 'en', 4, 4), [], 'nobody else has spoken yet: the next analysis decides')
+  t.match(liveSuggestions(windowOf(['a: Who can draft a saved reply for the refund questions?', 'b: The refund queue doubled this week.']), [], 'en', 4, 4), [{ content: 'Name an owner to draft a saved reply for the refund questions' }])
+})
+
+t.test('nothing for a round-the-table check', async (t) => {
+  t.same(suggest(['a: Anything else before we close?'], 'en'), [])
+  t.same(suggest(['a: 막힌 거 더 없지?'], 'ko'), [])
+  t.same(suggest(['a: 다들 들어왔지?'], 'ko'), [])
+})
+
+t.test('Korean: a duty the speaker\'s side holds needs no owner', async (t) => {
+  t.same(suggest(['a: 그건 저희 보안팀에서 작성해야 하는데, 일정 확인해 보겠습니다.'], 'ko'), [])
+})
+
+t.test('a frame that names a threat makes a risk whatever negation the threat holds', async (t) => {
+  t.match(suggest(['a: 걱정되는 부분은 통계 서비스가 쓰는 확장 기능이 클라우드에서 지원되지 않는다는 점입니다.'], 'ko'), [{ kind: 'risk', content: /통계 서비스가 쓰는 확장 기능이 클라우드에서 지원되지 않는다는 점/ }])
+  t.match(suggest(["a: What worries me is that the vendor doesn't have an EU region."], 'en'), [{ kind: 'risk', content: /vendor doesn't have an EU region/ }])
+})
+
+t.test('a question whether to settle something names what is to be settled', async (t) => {
+  t.match(suggest(['a: 평일 점검 시간을 확보할 수 있을지도 정해야 하지 않을까요?'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 평일 점검 시간을 확보할 수 있을지 정하세요' }])
+  t.match(suggest(["a: Don't we need to decide whether we keep guest checkout?"], 'en'), [{ kind: 'question', content: 'Settle whether we keep guest checkout before moving on' }])
+})
+
+t.test('a label said aloud is part of the sentence: "agreed: …" records a decision', async (t) => {
+  t.match(suggest(['a: Okay, agreed: first review within one working day, with a rotating reviewer of the day.'], 'en'), [{ kind: 'decision', content: 'Record the decision: first review within one working day, with a rotating reviewer of the day' }])
+})
+
+t.test('work not started that the plan counts on is a risk; a named problem points back', async (t) => {
+  t.match(suggest(['a: 랜딩 페이지 개발이 아직 시작도 안 됐습니다.'], 'ko'), [{ kind: 'risk', content: /랜딩 페이지 개발이 아직 시작도 안 됐습니다/ }])
+  t.match(suggest(["a: The vendor still hasn't sent the signed contract."], 'en'), [{ kind: 'risk', content: /vendor still hasn't sent the signed contract/ }])
+  t.match(suggest(['a: So nobody reviewed the generated config diff.', "b: That's the real gap."], 'en'), [{ kind: 'risk', content: /nobody reviewed the generated config diff/ }])
+  t.match(suggest(['a: 신규 입사자 온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?', 'b: 이번 주는 어렵네요.'], 'ko'), [{ kind: 'question' }], 'a choice not made yet is no risk')
+})
+
+t.test('a task someone takes on is no risk, whatever failure words it holds', async (t) => {
+  t.same(suggest(["a: I'll add a startup check that fails when the pool size is below twenty."], 'en'), [])
+  t.same(suggest(['a: 배포 후 한 시간 동안 에러율 대시보드를 제가 보겠습니다.'], 'ko'), [])
+})
+
+t.test('an assent naming part of the proposal records the proposal', async (t) => {
+  t.match(suggest(["a: And we'll use the new blue palette in the store listing.", 'b: Agreed on the blue palette.'], 'en'), [{ kind: 'decision', content: "Record the decision: And we'll use the new blue palette in the store listing" }])
+})
+
+t.test('Korean: alternatives in one question take the first one\'s topic; a failing noun inside a compound is no risk', async (t) => {
+  t.match(suggest(['a: 다크 모드 버그는 이번 주 배포에 포함할까요, 다음 배포로 미룰까요?'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 다크 모드 버그에 대한 답을 정하세요' }])
+  t.same(suggest(['a: 오늘은 알림 발송 실패 재시도 로직을 마무리하려고 합니다.'], 'ko'), [])
+  t.match(suggest(['a: 문제는 개발팀이 아직 예전 컴포넌트를 쓰고 있어서 화면마다 모양이 다르다는 겁니다.'], 'ko'), [{ kind: 'risk' }])
+})
+
+t.test('a choice by "let\'s go with" and a rule from now on are decisions to record', async (t) => {
+  t.match(suggest(["a: Let's go with two percent over five minutes as a compromise."], 'en'), [{ kind: 'decision', content: /^Record the decision: .*two percent over five minutes/ }])
+  t.match(suggest(['a: And approvals. From now on any prod config change needs two approvers.'], 'en'), [{ kind: 'decision', content: /any prod config change needs two approvers/ }])
+  t.match(suggest(['a: 앞으로는 배포 전에 코드 리뷰를 두 명이 합니다.'], 'ko'), [{ kind: 'decision', content: /배포 전에 코드 리뷰를 두 명이 합니다/ }])
+  t.same(suggest(["a: Let's go to the budget now."], 'en'), [], 'moving the meeting on')
+})
+
+t.test('no second piece of advice about a subject already advised on, whatever its template', async (t) => {
+  const lines = ['a: We need to update the privacy policy before launch.', 'b: Hmm.']
+  const first = suggest(lines, 'en')
+  t.match(first, [{ content: 'Decide who will update the privacy policy before launch' }])
+  t.same(suggest(["c: I'm not sure the privacy policy update will land before launch."], 'en', [first[0]!.content]), [], 'the risk names the same subject')
+  t.equal(suggest(['c: The vendor might slip the SDK delivery.'], 'en', [first[0]!.content]).length, 1, 'another subject still comes')
 })

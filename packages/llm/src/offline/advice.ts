@@ -29,6 +29,8 @@ const EN_PASSIVE_DUTY = /^(?:(?:and|so|but|also)\s+)?(.+?)\s+(?:needs?|has|have|
 // A reason or condition after the action ("… before launch because the SDK collects …") is not part of it.
 const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as)\b.*$/i
 
+const EN_DUTY_VERB = /\b(?:should|must|needs? to|ha(?:s|ve) to|ought to)\s+(?:also\s+|still\s+|really\s+|probably\s+)?(?!be\b|have\b)([a-z][\s\S]*?)[.!]?$/i
+
 /** The action as a verb phrase after "who will": from the clause's reading, else from the engine's todo title. */
 export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
   const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
@@ -37,7 +39,10 @@ export function englishAction (sentence: string, clauseAction: string | undefine
   }
   if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction.replace(EN_REASON, ''))
   const title = todoTitle(sentence)
-  return title === undefined ? undefined : shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
+  if (title !== undefined) return shorten(lowerFirst(title.replace(/\s*\([^)]*\)$/, '')))
+  // "Someone should also reply to the beta testers, they are waiting": the verb phrase after the modal of duty.
+  const duty = EN_DUTY_VERB.exec(sentence.trim())?.[1]
+  return duty === undefined ? undefined : shorten(duty.replace(/,\s.*$/, '').replace(EN_REASON, ''))
 }
 
 // Interrogatives that can open an embedded question as they stand ("who will own the migration").
@@ -88,18 +93,58 @@ export function embeddedOpenQuestion (clause: string): string | undefined {
 export function ownerQuestion (question: string): string | undefined {
   if (hasHangul(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
   const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
-  return /^who\s+(?:will|is going to|'s going to|can|could|should|takes|owns|does|is|wants to)\b/i.test(text) ? lowerFirst(text) : undefined
+  if (!/^who\s+\w/i.test(text)) return undefined
+  // "who can draft a saved reply" → "draft a saved reply"; "who owns the migration" → "own the migration":
+  // the task in the base form, so the advice says it in its own words rather than repeating the question.
+  const modal = /^who\s+(?:will|is going to|'s going to|can|could|should|wants to)\s+(.+)$/i.exec(text)?.[1]
+  if (modal !== undefined) return modal
+  const finite = /^who\s+(?!(?:is|was|has|does)\b)(\w+?)(?:es|s)\s+(.+)$/i.exec(text)
+  if (finite === null) return undefined
+  const stem = finite[1]!
+  const base = /(?:sh|ch|ss|x|o)$/.test(stem) ? stem : /(?:at|it|ut|iv|ak|ov|ad|os|id|in|ar|ur)$/.test(stem) ? `${stem}e` : stem
+  return `${base} ${finite[2]!}`
+}
+
+// "The new escalation policy isn't decided yet", "we haven't agreed on the launch date": what is still unsettled.
+const EN_UNSETTLED = /^(?:(?:and|but|so|also|still)[,\s]+)*(.+?)\s+(?:is|are|has|have)(?:\s+still)?\s*(?:n't|not)\s+(?:been\s+)?(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|confirmed|finali[sz]ed|signed off|approved|fixed)\b/i
+const EN_UNSETTLED_OBJECT = /\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:yet\s+)?(?:decided|settled|agreed on|confirmed|finali[sz]ed|picked|chosen)\s+((?:the|a|an|our|which|on)\b.+)$/i
+// "강제 업데이트 여부는 아직 결정되지 않았습니다", "출시일이 아직 안 정해졌어요": the topic or subject before the unsettled predicate.
+const KO_UNSETTLED = /^(.+?)(?:은|는|이|가)\s+(?:아직\s+)?(?:(?:결정|확정|합의|정해|정리)(?:되|하)?지\s*(?:않|못)|안\s+(?:정해|결정|확정)|미정|미확정|못\s+정)/
+
+/**
+ * What a sentence says is not settled yet, as a noun phrase: "the new escalation policy for
+ * enterprise customers", "강제 업데이트 여부". Undefined when the sentence names nothing.
+ */
+export function unsettledSubject (clause: string): string | undefined {
+  const text = clause.trim().replace(/[.!。~]+$/u, '')
+  if (hasHangul(text)) {
+    const subject = KO_UNSETTLED.exec(text)?.[1]?.replace(KO_OPENER, '').trim()
+    return subject === undefined || subject === '' || /^(?:그건|그거|이건|이거|그게|이게)$/.test(subject) ? undefined : subject
+  }
+  const english = (EN_UNSETTLED.exec(text)?.[1] ?? EN_UNSETTLED_OBJECT.exec(text)?.[1])?.replace(/^on\s+/i, '').replace(/,.*$/, '').trim()
+  if (english === undefined || /^(?:it|this|that|we|they|i|you|nothing|anything)$/i.test(english)) return undefined
+  return lowerFirst(english)
+}
+
+// "We also need a game day to rehearse a gateway failure": a need for something nobody has taken on.
+const EN_NEED_THING = /^(?:(?:and|but|so|also)[,\s]+)*(?:we|the team|they)\s+(?:also\s+|still\s+|really\s+)?need\s+((?:a|an|the|some|more|another)\s+.+)$/i
+
+/** What a "we need a …" sentence asks for, as a noun phrase; undefined for other sentences. */
+export function neededThing (clause: string): string | undefined {
+  const thing = EN_NEED_THING.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
+  return thing === undefined ? undefined : shorten(thing.replace(EN_REASON, ''))
 }
 
 const english = {
   owner: (action: string) => `Decide who will ${action}`,
-  deadline: (action: string) => `Agree on a due date to ${action}`,
   question: (question: string) => {
     const embedded = embeddedQuestion(question)
     return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
   },
   openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
-  ownerOf: (question: string) => `Decide ${shorten(question)}`,
+  ownerOf: (task: string) => `Name an owner to ${shorten(task)}`,
+  unsettled: (subject: string) => `Settle ${shorten(subject)} or name who decides it, and by when`,
+  need: (thing: string) => `Decide who will set up ${thing}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
 }
@@ -182,6 +227,9 @@ function koreanTopic (question: string): string | undefined {
   }
   while (kept.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자)$/.test(kept[0]!)) kept.shift()
   if (kept.length === 0) return undefined
+  // "다크 모드 버그는 이번 주 배포에 포함할까요": the topic particle (은/는) marks what the question is about.
+  const topicAt = kept.findIndex((word) => /[\uAC00-\uD7A3]{2,}(?:은|는)$/.test(word))
+  if (topicAt >= 0 && topicAt < kept.length - 1) kept.splice(topicAt + 1)
   const last = kept.length - 1
   kept[last] = kept[last]!.replace(/(?<=[\uAC00-\uD7A3])(?:은|는|이|가|을|를|에|의|도|로|으로|에서|에서는)$/, '')
   const topic = kept.slice(-5).join(' ').trim()
@@ -198,13 +246,14 @@ function withObject (word: string): string {
 
 const korean = {
   owner: (action: string) => action.endsWith('야') ? `누가 ${action} 할지 정하세요` : action.endsWith('주') ? `누가 ${action}ㄹ지 정하세요`.replace('주ㄹ지', '줄지') : `${withObject(action)} 누가 맡을지 정하세요`,
-  deadline: (action: string) => action.endsWith('야') ? `${action} 할 기한을 정하세요` : action.endsWith('주') ? `${action}는 기한을 정하세요` : `${action} 기한을 정하세요`,
   question: (question: string) => {
     const topic = koreanTopic(question)
     return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`
   },
   openPoint: (point: string) => `넘어가기 전에 ${shorten(point)} 정하세요`,
   ownerOf: (object: string) => `${withObject(shorten(object))} 누가 맡을지 정하세요`,
+  unsettled: (subject: string) => `${withObject(shorten(subject))} 언제 누가 정할지 정하세요`,
+  need: (thing: string) => `${withObject(shorten(thing))} 누가 맡을지 정하세요`,
   decision: (sentence: string) => {
     const text = sentence.trim().replace(/[.!。~]+$/u, '')
     const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`)).trim()

@@ -3,8 +3,9 @@ import type { SuggestionDraft } from '../engine.ts'
 import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
-import { hasDeadline, isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, ownerQuestion } from './advice.ts'
+import { isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, neededThing, ownerQuestion, unsettledSubject } from './advice.ts'
+import { doubtsEvent, pointsBack, statesThreat, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -122,6 +123,18 @@ function adviceStems (content: string): ReadonlySet<string> {
   for (const stem of contentStems(content)) if (!TEMPLATE_STEMS.has(stem)) stems.add(stem)
   return stems.size === 0 ? contentStems(content) : stems
 }
+/**
+ * Whether two pieces of advice are about the same subject: most of their words alike, or the
+ * words of one (two at least) nearly all in the other ("Decide who will update the privacy
+ * policy" and "Agree who handles this risk: the privacy policy update may slip").
+ */
+function sameSubject (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (stemSimilarity(a, b) >= NEAR_DUPLICATE) return true
+  const shared = overlap(a, b)
+  return shared >= 2 && shared / Math.min(a.size, b.size) >= SUBJECT_CONTAINED
+}
+// Share of the smaller advice's words that the other must hold to be about the same subject.
+const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
@@ -130,17 +143,69 @@ const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
 const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
-// A time it is done in is as good as a due date: "today", "this week", "이번 주 안에".
-const TIME_FRAME = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|asap|right away|end of (?:day|week|month))\b|(?:오늘|내일|이번\s*주|다음\s*주|금주|당장|바로)/i
+// "그건 제가 결정할 수 있는 게 아니라서 …얘기해 봐야 돼요", "저희 보안팀에서 작성해야 하는데": a duty the speaker's side has.
+const ownDuty = (c: Clause, sentence: string, korean: boolean): boolean => korean && c.agent?.kind !== 'named' && /(?:^|\s)(?:제가|저는|내가|나는|저희가|저희는|저희\s*\S*(?:에서|팀이))(?=\s|$)/.test(sentence)
 const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
   (korean ? isKoreanDuty(c.text) && c.agent === undefined : EN_DUTY.test(c.text) && (c.agent === undefined || c.agent.kind === 'unknown' || c.agent.kind === 'group'))
 
+// A reply that opens by answering or taking something on: "Yes, …", "Sure", "I can …", "네, …", "제가 …".
+const EN_REPLY = /^(?:yes|yeah|yep|yup|sure|no|nope|nah|of course|absolutely|definitely|i can|i'll|i will|i'd|i could|i'm on it|will do|on it|happy to|i think so|i don't think so)\b/i
+const KO_REPLY = /^(?:네|넵|예|응|어|아니|아뇨|아니요|그럼요|물론|가능합니다|제가|내가|저희가|저희\s*쪽에서|그건\s*제가)(?=[\s,.!]|$)/
+// "다들 들어왔지?", "Anything else?", "막힌 거 더 없지?": a round-the-table check about nobody and nothing in particular.
+const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next)\b/i
+const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$/
+
+/** What the sentences after one say about it: answered or taken up by someone else, or nobody has spoken since. */
+export interface Followed {
+  /** Another speaker's reply opens by answering or taking it on, or a later statement answers the question. */
+  takenUp: boolean
+  /** Nobody else has spoken after it yet: the analysis after next sees whether it is answered. */
+  awaitingReply: boolean
+}
+
+/** How the next sentences by other speakers (at most REPLY_REACH of them) follow sentence i. */
+function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
+  const replies = spoken.slice(i + 1).filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
+  const takenUp = answered || replies.some((reply) => {
+    const text = reply.text.trim()
+    if (isQuestion(text)) return false
+    if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
+    return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
+  })
+  return { takenUp, awaitingReply: replies.length === 0 }
+}
+// A reply comes within the next two sentences by someone else, or it is not a reply to this one.
+const REPLY_REACH = 2
+
+/**
+ * What "that" in sentence i points back to: the sentence before it when the same speaker said
+ * it, else the other speaker's last turn (at most its last two sentences): "Code reviews sat for
+ * days. Half my pull requests waited two days." ← "That's a real risk for the release".
+ */
+function turnBefore (spoken: readonly Spoken[], i: number): string {
+  const previous = spoken[i - 1]!
+  if (previous.speaker === spoken[i]!.speaker) return previous.text
+  const earlier = spoken[i - 2]
+  return earlier !== undefined && earlier.speaker === previous.speaker ? `${earlier.text.trim().replace(/[.!。~]+$/u, '')}; ${previous.text}` : previous.text
+}
+
+interface Context {
+  followed: Followed
+  /** The sentence before, for a demonstrative ("That is tight"). */
+  before?: string
+  /** The sentence after by the same speaker, for an announcement ("One more thing that worries me."). */
+  after?: string
+}
+
 /**
  * What one sentence asks of the meeting, as advice: a question still open, an action nobody
- * owns or without a date, a decision to record, a risk to handle; undefined for greetings,
- * running the meeting, reports and views. Read from the clause analysis of the sentence.
+ * owns, a decision to record, a risk to handle; undefined for greetings, running the meeting,
+ * reports, views, questions answered and requests taken up at once. Read from the clause
+ * analysis of the sentence.
  */
-function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { content: string, kind: string, confidence: number } | undefined {
+function adviceFor (text: string, language: 'ko' | 'en', context: Context): { content: string, kind: string, confidence: number } | undefined {
+  const { before, after } = context
+  const { takenUp, awaitingReply } = context.followed
   const korean = hasHangul(text)
   const clauses = analyseClauses(text, korean ? 'ko' : 'en')
   if (clauses.length === 0 || contentStems(text).size === 0) return undefined
@@ -153,18 +218,44 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
   const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
   if ((isQuestion(text) || last.act === 'question') && last.act !== 'request' && !reason) {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
-    if (answered || contentStems(last.text).size < 2) return undefined
+    // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
+    if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
+    // "포인트 결제도 지원할지도 정해야 하지 않을까요?", "Shouldn't we decide whether …?": what is to be settled, named.
+    const settle = embeddedOpenQuestion(last.text) ?? embeddedOpenQuestion(text)
+    if (settle !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.openPoint(settle), kind: 'question', confidence: 0.7 }
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
     const owner = ownerQuestion(last.text) ?? (korean ? ownerQuestion(text) : undefined)
     if (owner !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.ownerOf(owner), kind: 'question', confidence: 0.7 }
-    return { content: advice.question(last.text), kind: 'question', confidence: 0.7 }
+    // "다크 모드 버그는 이번 주에 포함할까요, 다음 배포로 미룰까요?": alternatives share the first one's topic.
+    const asked = clauses.filter((c) => c.act === 'question')
+    return { content: advice.question(korean && asked.length >= 2 ? asked[0]!.text : last.text), kind: 'question', confidence: 0.7 }
   }
+  // A risk: a risk word the clause does not negate ("the vendor might slip", never "No worries"),
+  // or a threat by form ("the load test will saturate it", "결과가 …날지는 모르겠어요"). Read before
+  // the open points, since doubt that an event happens is a risk, not a choice to make.
+  // Only a clause that states or judges: "I'll add a check that fails when …", "대시보드를 제가 보겠습니다"
+  // take something on, whatever failure words they hold.
+  const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
+  if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
+    // "That's a real risk for the release": the threat is what the sentence before it says;
+    // "One more thing that worries me.": announced here, stated in the next sentence.
+    const announced = after !== undefined && contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
+    const subject = announced ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
+    return { content: advice.risk(subject), kind: 'risk', confidence: 0.55 }
+  }
+  // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
+  const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
+  if (unsettled !== undefined && contentStems(unsettled).size >= 1) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
-  if (openPoint !== undefined && !answered) {
+  if (openPoint !== undefined && !takenUp) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
+  }
+  // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
+  if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
+    return { content: advice.decision(text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '')), kind: 'decision', confidence: 0.6 }
   }
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
@@ -176,21 +267,41 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
     const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
   }
+  // "온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?": a request to whoever will, in a question about who.
+  const askedOwner = last.act === 'request' && isQuestion(text) ? ownerQuestion(korean ? text : last.text) : undefined
+  if (askedOwner !== undefined && (korean ? language === 'ko' : language === 'en')) {
+    return takenUp || awaitingReply ? undefined : { content: advice.ownerOf(askedOwner), kind: 'question', confidence: 0.65 }
+  }
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
     const phrase = actionPhrase(action.text, action.action, korean)
     if (phrase === undefined || contentStems(phrase).size < 1) return undefined
-    if (!owned(action)) return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
-    if (action.deadline === undefined && !hasDeadline(text) && !TIME_FRAME.test(text)) return { content: advice.deadline(phrase), kind: 'action', confidence: 0.5 }
-    return undefined
+    // Someone in particular has it (a task taken on needs no advice, and a due date for every
+    // one is noise), or someone took it up at once, or may still: nothing to say yet.
+    if (owned(action) || ownDuty(action, text, korean) || takenUp || awaitingReply) return undefined
+    return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }
-  // A risk only where a clause states one ("the vendor might slip"), never a risk word under
-  // negation ("No worries"): the clause analysers read each risk word's own negation.
-  const risk = clauses.find((c) => isRisk(c.text) && c.risk && c.act !== 'question' && c.act !== 'greeting')
-  if (risk !== undefined) return { content: advice.risk(risk.text), kind: 'risk', confidence: 0.55 }
+  const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
+  if (needed !== undefined && contentStems(needed).size >= 2 && !takenUp && !awaitingReply) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
+
+// A rule that holds from now on: the group has settled how it works.
+const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
+
+// An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
+const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
+
+/**
+ * How many of the newest segments are advised on. Advice about a sentence said a minute ago
+ * comes after the conversation has moved on (and, in a window of 30 segments, after the
+ * participants have usually settled it themselves): the older segments of the window are read
+ * only to tell whether a question was answered or what an assent agrees to. A little more than
+ * the segments between two analyses (ANALYSIS_THRESHOLD, 3 by default), so a sentence crowded
+ * out of one set by newer ones can still come in the next.
+ */
+export const RECENT_SEGMENTS = 4
 
 /**
  * Advice from the transcript window: unanswered questions, actions without an owner or a date,
@@ -198,35 +309,50 @@ function adviceFor (text: string, answered: boolean, language: 'ko' | 'en'): { c
  * never one already sent. Each sentence is read once (and each question's answer searched
  * within the window's index), so the work grows with the window.
  */
-export function liveSuggestions (segments: Segment[], previous: string[], language: 'ko' | 'en', limit = 4): SuggestionDraft[] {
+export function liveSuggestions (segments: Segment[], previous: string[], language: 'ko' | 'en', limit = 4, recent = RECENT_SEGMENTS): SuggestionDraft[] {
   const spoken: Spoken[] = []
-  for (const segment of segments) {
+  // Sentences of segments before this index are context only (answers, proposals), never advised on.
+  const firstRecent = Math.max(0, segments.length - recent)
+  let firstAdvised = 0
+  for (const [index, segment] of segments.entries()) {
+    if (index === firstRecent) firstAdvised = spoken.length
     for (const sentence of splitSentences(segment.text)) {
-      if (!sentence.heading) spoken.push({ text: sentence.text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
+      // "Okay, agreed: first review within a day": said aloud, the label is part of what is said.
+      const text = sentence.label === undefined ? sentence.text : `${sentence.label}: ${sentence.text}`
+      if (!sentence.heading) spoken.push({ text, speaker: segment.speakerId ?? segment.speakerName ?? '', position: spoken.length })
     }
   }
   const answered = answeredQuestions(spoken)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
+    if (i < firstAdvised) return
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
-    if (contentStems(s.text).size < 2 && isDecision(s.text) && !isQuestion(s.text)) {
+    // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
+    const stems = contentStems(s.text)
+    const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (ASSENT.test(s.text.trim()) && stems.size <= 4))
+    const proposal = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : undefined
+    if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
-      const proposal = spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2)
       if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
       return
     }
     if (isRecapOrLogistics(s.text)) return
-    const advice = adviceFor(s.text, answered.has(i), language)
+    const next = spoken[i + 1]
+    const advice = adviceFor(s.text, language, {
+      followed: followed(spoken, i, answered.has(i)),
+      ...(i > 0 ? { before: turnBefore(spoken, i) } : {}),
+      ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {})
+    })
     if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
   const previousStems = previous.map((p) => adviceStems(p))
   // Each draft's stems once: the repeat checks below compare them pair by pair.
   const fresh = drafts.map((d) => ({ ...d, stems: adviceStems(d.content) }))
-    .filter((d) => !previous.some((p, k) => p.trim() === d.content || stemSimilarity(previousStems[k]!, d.stems) >= NEAR_DUPLICATE))
+    .filter((d) => !previous.some((p, k) => p.trim() === d.content || sameSubject(previousStems[k]!, d.stems)))
   // Newest first, one of each kind before a second of any, so questions are not crowded out by actions.
   fresh.sort((a, b) => b.position - a.position)
   const chosen: typeof fresh = []
@@ -236,7 +362,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     for (const draft of fresh) {
       if (chosen.length >= limit) break
       if (chosen.includes(draft) || (perKind.get(draft.kind ?? '') ?? 0) >= round) continue
-      if (chosen.some((c) => stemSimilarity(c.stems, draft.stems) >= NEAR_DUPLICATE)) continue
+      if (chosen.some((c) => sameSubject(c.stems, draft.stems))) continue
       perKind.set(draft.kind ?? '', (perKind.get(draft.kind ?? '') ?? 0) + 1)
       chosen.push(draft)
     }

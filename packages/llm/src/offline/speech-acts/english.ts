@@ -172,6 +172,8 @@ function shapeOf (tokens: Token[]): Shape {
   // "let's …": a hortative. On a meeting verb it runs the meeting; otherwise the group commits.
   if (first.normal === 'let' && at(1)?.normal === 'us') {
     const verb = at(2)
+    // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
+    if (verb?.normal === 'go' && at(3)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
     if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
