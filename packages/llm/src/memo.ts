@@ -10,7 +10,9 @@
 export function memoPerString<V> (compute: (key: string) => V, maxEntries: number): (key: string) => V {
   const cache = new Map<string, V>()
   return (key) => {
-    if (cache.has(key)) return cache.get(key) as V
+    // One lookup for a hit (the common case: words are asked for the same sentence many times).
+    const cached = cache.get(key)
+    if (cached !== undefined || cache.has(key)) return cached as V
     const value = compute(key)
     if (cache.size >= maxEntries) cache.clear()
     cache.set(key, value)

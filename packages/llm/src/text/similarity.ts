@@ -1,3 +1,4 @@
+import { memoPerString } from '../memo.ts'
 import { contentStems } from './words.ts'
 
 export function jaccard (a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -71,23 +72,21 @@ export const NEAR_DUPLICATE = 0.6
  * Keys under which a stem is indexed and looked up: itself and itself less one or two final
  * characters (at least two left). Two stems match by stemsMatch exactly when one's keys hold
  * the other, so an index on these finds every similar text without comparing all pairs.
+ * Memoised: a meeting's stems are few and looked up again and again, and a key sliced anew
+ * each time was a new string to hash on every Set or Map lookup.
  */
-export function matchKeys (stem: string): string[] {
+export const matchKeys: (stem: string) => readonly string[] = memoPerString((stem) => {
   const keys = [stem]
   for (let cut = 1; cut <= 2 && stem.length - cut >= 2; cut++) keys.push(stem.slice(0, -cut))
-  return keys
-}
+  return Object.freeze(keys)
+}, 50_000)
 
-/** A query stem's lookups: the lists to read, and how to tell whether one id holds a matching stem. */
+/** A query stem's lookups, by interned key: the lists to read, and how to tell whether one id holds a matching stem. */
 interface StemLookup {
   /** Stems equal to it or one of its shortenings (exact lists). */
-  shorter: string[]
+  shorter: readonly number[]
   /** It as the shortening of a longer stem (the extension list). */
-  self: string
-}
-
-function lookupOf (stem: string): StemLookup {
-  return { shorter: matchKeys(stem), self: stem }
+  self: number
 }
 
 /**
@@ -98,29 +97,72 @@ function lookupOf (stem: string): StemLookup {
  * a stem then finds the stems it matches and nothing else. One table for both made a short
  * key ("ba" of "bake") list every stem that starts with it, so with thousands of distinct
  * words each lookup read lists as long as the input and dedupe grew with its square.
+ *
+ * Stems and their shortenings are interned as small integers once per index: lists are read
+ * by array position and an id's stems are checked by comparing integers. Keyed by string,
+ * every lookup hashed and every id kept two Sets, and on a list of 15,000 todos that cost
+ * grew with the list (cache misses and collection of the Sets), not only the matches.
  */
 export class SimilarityIndex {
-  readonly #exact = new Map<string, number[]>()
-  readonly #extensions = new Map<string, number[]>()
+  readonly #keyIds = new Map<string, number>()
+  // Per interned key: the lookup of the stem it stands for (built on first use).
+  readonly #lookups: Array<StemLookup | undefined> = []
+  // Per interned key: ids listed under it as a stem (exact) and as a shortening (extensions).
+  readonly #exact: number[][] = []
+  readonly #extensions: number[][] = []
   // Per id: the stems and the shortenings it was added under, to check the stems whose lists are not read.
-  readonly #stems: Array<Set<string>> = []
-  readonly #shortenings: Array<Set<string>> = []
+  readonly #stems: number[][] = []
+  readonly #shortenings: number[][] = []
   #size = 0
   // Scratch counters reused across queries, cleared after each (only the entries touched).
   #hits = new Int32Array(0)
   #lastStem = new Int32Array(0)
 
+  #keyId (key: string): number {
+    let id = this.#keyIds.get(key)
+    if (id === undefined) {
+      id = this.#keyIds.size
+      this.#keyIds.set(key, id)
+    }
+    return id
+  }
+
+  // The lookups of a stem set, kept per Set (contentStems hands out one per text, and dedupe
+  // queries a text's set and then adds it): a set is not changed once given to the index.
+  readonly #lookupsOfSet = new WeakMap<ReadonlySet<string>, StemLookup[]>()
+
+  #lookupsOf (stems: ReadonlySet<string>): StemLookup[] {
+    let lookups = this.#lookupsOfSet.get(stems)
+    if (lookups === undefined) {
+      lookups = []
+      for (const stem of stems) lookups.push(this.#lookup(stem))
+      this.#lookupsOfSet.set(stems, lookups)
+    }
+    return lookups
+  }
+
+  #lookup (stem: string): StemLookup {
+    const self = this.#keyId(stem)
+    let lookup = this.#lookups[self]
+    if (lookup === undefined) {
+      lookup = { shorter: matchKeys(stem).map((key) => this.#keyId(key)), self }
+      this.#lookups[self] = lookup
+    }
+    return lookup
+  }
+
   add (id: number, stems: ReadonlySet<string>): void {
     this.#size = Math.max(this.#size, id + 1)
-    const own = this.#stems[id] ?? new Set<string>()
-    const shortenings = this.#shortenings[id] ?? new Set<string>()
+    const own = this.#stems[id] ?? []
+    const shortenings = this.#shortenings[id] ?? []
     this.#stems[id] = own
     this.#shortenings[id] = shortenings
-    for (const stem of stems) {
-      own.add(stem)
-      post(this.#exact, stem, id)
-      for (const key of matchKeys(stem).slice(1)) {
-        shortenings.add(key)
+    for (const { shorter, self } of this.#lookupsOf(stems)) {
+      if (!own.includes(self)) own.push(self)
+      post(this.#exact, self, id)
+      for (let k = 1; k < shorter.length; k++) {
+        const key = shorter[k]!
+        if (!shortenings.includes(key)) shortenings.push(key)
         post(this.#extensions, key, id)
       }
     }
@@ -129,18 +171,18 @@ export class SimilarityIndex {
   #lists (lookup: StemLookup): number[][] {
     const lists: number[][] = []
     for (const key of lookup.shorter) {
-      const list = this.#exact.get(key)
+      const list = this.#exact[key]
       if (list !== undefined) lists.push(list)
     }
-    const longer = this.#extensions.get(lookup.self)
+    const longer = this.#extensions[lookup.self]
     if (longer !== undefined) lists.push(longer)
     return lists
   }
 
   #holds (id: number, lookup: StemLookup): boolean {
     const own = this.#stems[id]!
-    for (const key of lookup.shorter) if (own.has(key)) return true
-    return this.#shortenings[id]!.has(lookup.self)
+    for (const key of lookup.shorter) if (own.includes(key)) return true
+    return this.#shortenings[id]!.includes(lookup.self)
   }
 
   /**
@@ -153,6 +195,7 @@ export class SimilarityIndex {
    * one. The count is the same as reading every list, at a cost that does not grow with them.
    */
   candidates (stems: ReadonlySet<string>, minShared = 1, fromId = 0): number[] {
+    if (stems.size === 0) return []
     // Ids are small dense integers: count in arrays rather than maps (this is the hot loop).
     if (this.#hits.length < this.#size) {
       this.#hits = new Int32Array(this.#size * 2)
@@ -161,8 +204,7 @@ export class SimilarityIndex {
     const hits = this.#hits
     const lastStem = this.#lastStem
     const touched: number[] = []
-    const byCost = [...stems].map((stem) => {
-      const lookup = lookupOf(stem)
+    const byCost = this.#lookupsOf(stems).map((lookup) => {
       const lists = this.#lists(lookup)
       let cost = 0
       for (const list of lists) cost += list.length
@@ -193,7 +235,7 @@ export class SimilarityIndex {
       hits[id] = 0
       lastStem[id] = 0
     }
-    return ids.sort((a, b) => a - b)
+    return ids.length < 2 ? ids : ids.sort((a, b) => a - b)
   }
 }
 
@@ -228,9 +270,9 @@ export class SizedSimilarityIndex {
   }
 }
 
-function post (lists: Map<string, number[]>, key: string, id: number): void {
-  const list = lists.get(key)
-  if (list === undefined) lists.set(key, [id])
+function post (lists: number[][], key: number, id: number): void {
+  const list = lists[key]
+  if (list === undefined) lists[key] = [id]
   else if (list[list.length - 1] !== id) list.push(id)
 }
 
@@ -240,6 +282,8 @@ function post (lists: Map<string, number[]>, key: string, id: number): void {
  */
 export function dedupeTexts (texts: Iterable<string>, threshold = NEAR_DUPLICATE, prefer?: (a: string, b: string) => boolean, limit = Infinity): string[] {
   const kept: string[] = []
+  // The stems of each kept text: read for every candidate, and contentStems would look up the whole text again.
+  const keptStems: Array<ReadonlySet<string>> = []
   const byLowerCase = new Map<string, number>()
   const index = new SimilarityIndex()
   for (const text of texts) {
@@ -253,7 +297,7 @@ export function dedupeTexts (texts: Iterable<string>, threshold = NEAR_DUPLICATE
       // Jaccard >= threshold needs at least threshold × |stems| shared stems.
       for (const id of index.candidates(stems, Math.max(1, Math.ceil(threshold * stems.size - 1e-9)))) {
         if (found !== undefined && id >= found) break
-        if (stemSimilarity(contentStems(kept[id]!), stems) >= threshold) {
+        if (stemSimilarity(keptStems[id]!, stems) >= threshold) {
           found = id
           break
         }
@@ -263,8 +307,10 @@ export function dedupeTexts (texts: Iterable<string>, threshold = NEAR_DUPLICATE
       byLowerCase.set(lower, kept.length)
       index.add(kept.length, stems)
       kept.push(trimmed)
+      keptStems.push(stems)
     } else if (prefer?.(trimmed, kept[found]!) === true) {
       kept[found] = trimmed
+      keptStems[found] = stems
       byLowerCase.set(lower, found)
       index.add(found, stems)
     }
