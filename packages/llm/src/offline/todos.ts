@@ -2,7 +2,7 @@ import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { koreanEnding } from './speech-acts/korean.ts'
+import { ACTION_NOUN, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -46,7 +46,7 @@ Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk O
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
-const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
+const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 // What follows an action but is not part of it: reasons, conditions, comments.
@@ -132,17 +132,22 @@ function ownerOf (clause: Clause, author: string | undefined): string | undefine
 
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
-function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence): Action[] {
+// "TODO: rotate the API keys", "Action items: …": what follows the label is a task whatever its verb.
+const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
+
+function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
+  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label))
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
-    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
   )).flatMap((c) => {
-    const owner = ownerOf(c, sentence.author)
+    // "Sam: send the contract to legal": a person's label names who does what the line asks.
+    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner : undefined)
     return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
 }
 
-function englishActions (sentence: AuthoredSentence): Action[] {
+function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
@@ -152,7 +157,7 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
   // imperative describes what went wrong or what was learnt; it assigns nothing.
   const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
-  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence)
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people))
   if (byClause.length > 0) return byClause
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
@@ -166,7 +171,7 @@ function englishActions (sentence: AuthoredSentence): Action[] {
 // ----------------------------------------------------------------------------------- Korean
 
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
-const KO_ACTION_END = /(?:모니터링|개발|구현|설계|연동|작업|정하기|선정|작성|정리|공유|완료|반영|확인|요청|전달|준비|제출|검토|수정|발송|등록|마무리|추출|수집|게시|구매|조율|예약|안내|보고|연락|문의|배포|테스트|점검|업데이트|설정|교체|적용|분석|조사|측정|검증|협의|재검토|초안|신청|진행|[\uAC00-\uD7A3]기)[.!]?$/
+const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
@@ -181,17 +186,21 @@ const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려�
  * terse note that ends on the action noun ("… 신청서 작성", "견적 받기"), is one when it says who
  * or by when.
  */
-function koreanClauseIsAction (clause: string, analysed: Clause | undefined): boolean {
+function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean): boolean {
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
   if (koreanEnding(text) !== undefined || KO_NOT_ACTION.test(text)) return false
   if (!KO_ACTION_END.test(text)) return false
-  return KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
+  return ownerNoted || KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
+
+// Stems that end in ㄹ themselves (만들다, 열다, 풀다): 만들게요 → 만들기, where 고칠게요 → 고치기.
+const RIEUL_STEM = /^[들열풀늘걸돌밀팔알살놀털벌빌끌]$/
 
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
 function withoutRieul (syllable: string): string {
+  if (RIEUL_STEM.test(syllable)) return syllable
   const code = syllable.charCodeAt(0) - 0xAC00
   return code >= 0 && code % 28 === 8 ? String.fromCharCode(syllable.charCodeAt(0) - 8) : syllable
 }
@@ -206,14 +215,24 @@ function koreanTitle (clause: string): string {
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
   text = text
-    .replace(/([\uAC00-\uD7A3])(?<!해|봐|어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
+    // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
+    .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
+    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    // "견적 받아 주실 수 있을까요?": a request asked as a question.
+    .replace(/\s*해\s*주실 수 있\S*$/, '')
+    .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
-    .replace(/(\S)드리기$/, '$1')
     .replace(/겠(?:습니다|음|어요)$/, '기')
+    .replace(/([\uAC00-\uD7A3])을게요?$/, '$1기')
     .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
+    .replace(/(\S)\s*드리기$/, '$1')
+    .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
+    .replace(/\s+필요(?:함|합니다|해요)?$/, '')
+    .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
     .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
@@ -222,16 +241,20 @@ function koreanTitle (clause: string): string {
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
-    .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
-    .replace(/\s+부탁$/, '')
-    .replace(/\s+줘$/, '')
+    .replace(/\s+부탁(?:해요|해)?$/, '')
+    .replace(/\s*줘$/, '')
     // 반말 "공유해 줘": a 하다 verb's noun is the action ("공유").
     .replace(/([\uAC00-\uD7A3]{2,})해$/, '$1')
     .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
     .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
+    .replace(/(\S)\s*오세요$/, '$1 오기')
     .trim()
-  return text
+  // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
+  return text.split(' ').map((word) => {
+    const found = /^(.+)(은|는)$/.exec(word)
+    return found !== null && found[1]!.length >= 2 && topicParticle(found[1]!, found[2]!) ? found[1]! : word
+  }).join(' ')
 }
 
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
@@ -239,6 +262,17 @@ function topicParticle (noun: string, particle: string): boolean {
   const last = noun.at(-1)
   if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun)) return false
   return hasBatchim(last) === (particle === '은')
+}
+
+// The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
+function infinitiveStem (syllable: string): string {
+  if (syllable === '해') return '하'
+  const jamo = disassemble(syllable)
+  if (jamo.length !== 2) return syllable
+  const vowel: Record<string, string> = { ㅕ: 'ㅣ', ㅝ: 'ㅜ', ㅘ: 'ㅗ' }
+  const stem = vowel[jamo[1]!]
+  if (stem !== undefined) return assemble([jamo[0]! + stem])
+  return jamo === 'ㅆㅓ' ? '쓰' : syllable
 }
 
 // A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.
@@ -268,26 +302,47 @@ function subjectOf (clause: string): string {
   return kept.join(' ')
 }
 
-function koreanActions (sentence: AuthoredSentence): Action[] {
-  const clauses = sentence.text.split(/\s*(?:[,;，]|→|->)\s*/)
+/**
+ * The participant a line's label names, written as the label has it: "- 서연: …" for 박서연,
+ * "김민수 님: …", "Sam: …" for Sam Lee. Only participants count: "Budget:" and "Action:" label a topic.
+ */
+function personLabel (label: string | undefined, people: readonly string[]): string | undefined {
+  if (label === undefined) return undefined
+  const written = label.trim()
+  const name = written.replace(/\s*(?:님|씨)$/, '')
+  if (/^[\uAC00-\uD7A3]{2,4}$/.test(name)) {
+    if (name !== written) return name
+    return people.some((person) => person === name || (person.length >= 3 && person.endsWith(name))) ? name : undefined
+  }
+  if (!/^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?$/u.test(written)) return undefined
+  return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
+}
+
+function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
+  const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+  const labelPerson = personLabel(sentence.label, people)
+  const noted = note?.owner ?? labelPerson
+  const clauses = (note?.body ?? sentence.text).split(/\s*(?:[,;，]|→|->)\s*/)
   const actions: Action[] = []
   clauses.forEach((clause, i) => {
     if (clause.trim() === '') return
     // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
     // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
-    const analysed = analyseClauses(clause, 'ko')[0]
+    const analysed = analyseClauses(noted === undefined ? clause : `${clause} (담당: ${noted})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
-    if (!koreanClauseIsAction(clause, analysed)) return
+    // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : noted)
     let title = koreanTitle(clause)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.
     if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
-    else if (topicStemCount(title) < 2 && sentence.label !== undefined) title = `${sentence.label} ${title}`.trim()
+    else if (topicStemCount(title) < 2 && sentence.label !== undefined && labelPerson === undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
@@ -310,12 +365,12 @@ function finish (action: Action, korean: boolean): string | undefined {
 
 /** Title of an action sentence (the first action in it), or undefined when it holds none. */
 export function todoTitle (sentence: string, author?: string): string | undefined {
-  return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) })[0]
+  return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) }, [])[0]
 }
 
-function actionTitles (sentence: AuthoredSentence): string[] {
+function actionTitles (sentence: AuthoredSentence, people: readonly string[]): string[] {
   const korean = hasHangul(sentence.text)
-  const actions = korean ? koreanActions(sentence) : englishActions(sentence)
+  const actions = korean ? koreanActions(sentence, people) : englishActions(sentence, people)
   return actions.flatMap((action) => finish(action, korean) ?? [])
 }
 
@@ -336,8 +391,11 @@ function sameTodoOverlap (a: number, b: number): number {
   return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
 }
 
-/** Todo titles from action phrasing, near-duplicates across participants merged. */
-export function detectTodos (sentences: AuthoredSentence[]): string[] {
+/**
+ * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
+ * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
+ */
+export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
   const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
@@ -348,8 +406,8 @@ export function detectTodos (sentences: AuthoredSentence[]): string[] {
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     if (/(미정|미확정)/.test(text)) continue
     // A question is an action only when it asks somebody to do something.
-    if (isQuestion(text) && !/\b(?:can|could|would) you\b|(?:해 주실|해주실|주시겠)/i.test(text)) continue
-    for (const title of actionTitles(sentence)) {
+    if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
+    for (const title of actionTitles(sentence, people)) {
       const stems = contentStems(title)
       const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
       if (same === undefined) {

@@ -29,11 +29,13 @@ const OBLIGATION_VERBS = new Set(['need', 'needs', 'have', 'has', 'got'])
 const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
 // Adjectives of volunteering with the subject left out: "(I'm) happy to take the review".
 const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
-const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|by|before|until|end of|asap)\b/i
+const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap)\b/i
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
+// Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
+const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'explain', 'repeat', 'clarify', 'summarise', 'summarize', 'present', 'walk', 'read'])
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
@@ -175,6 +177,18 @@ function shapeOf (tokens: Token[]): Shape {
     if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
+  // "Let me check with infra": the speaker takes it on. "Let me share my screen", "let me think":
+  // a verb of showing, saying or thinking runs the conversation.
+  if (first.normal === 'let' && at(1)?.normal === 'me' && (at(2)?.pos === 'VERB' || at(2)?.pos === 'NOUN')) {
+    if (MEETING_VERBS.has(at(2)!.normal) || TALK_VERBS.has(at(2)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
+  }
+  // Notes with the writer left out: "Will send the notes after the call", "Going to ping the vendor".
+  const noteVerb = first.normal === 'will' ? 1 : first.normal === 'going' && at(1)?.normal === 'to' && words[0] === first ? 2 : undefined
+  if (noteVerb !== undefined && at(noteVerb)?.pos === 'VERB') {
+    if (MEETING_VERBS.has(at(noteVerb)!.normal) || TALK_VERBS.has(at(noteVerb)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + noteVerb }
+  }
   // "can/could/would you …": a request to the addressee; "can someone …": to whoever takes it.
   const asked = at(1)?.normal
   if (first.pos === 'AUX' && (asked === 'you' || UNKNOWN_SUBJECTS.has(asked ?? '')) && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
@@ -219,7 +233,7 @@ function shapeOf (tokens: Token[]): Shape {
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
     if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
     // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes".
-    return rest[v]?.pos === 'NOUN' && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
+    return (rest[v]?.pos === 'NOUN' || rest[v]?.pos === 'ADJ') && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
@@ -237,6 +251,10 @@ function shapeOf (tokens: Token[]): Shape {
     // Note form: "Aiko to ask infra".
     kind = 'note'
     verbAt = verbAfter(k + 1)
+  } else if (slot.normal === 'to' && k === subject.length && DEADLINE_OR_TIME.test(join(rest.slice(k + 1))) && verbAfter(k + 1) !== undefined) {
+    // A planned item in notes: "Game day to rehearse a gateway failure next sprint". The thing
+    // planned is the subject itself, so the whole clause is the action; nobody is named.
+    return { act: 'request', agent: { kind: 'unknown' }, verbAt: i }
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
   } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal))) {
@@ -260,7 +278,9 @@ function shapeOf (tokens: Token[]): Shape {
   if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
   const agent = agentOf(subject, 'commitment')
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
-  if (agent?.kind === 'unknown' && kind === 'note') return { act: 'statement' }
+  if (agent?.kind === 'unknown' && kind === 'note') {
+    return DEADLINE_OR_TIME.test(join(rest.slice(k))) ? { act: 'request', agent: { kind: 'unknown' }, verbAt: i } : { act: 'statement' }
+  }
   return { act: 'commitment', agent, verbAt: i + verbAt }
 }
 
@@ -286,7 +306,9 @@ function analyseTokens (written: Token[]): Clause {
   }
   if (question && shape.act !== 'request') shape = { act: 'question' }
   const negated = words.some((t) => t.negated || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
-  const uncertain = words.some((t) => UNCERTAIN.has(t.normal) || WEAK_MODALS.has(t.normal)) || /\bnot sure\b/i.test(text)
+  // "Could you book the room?": the modal of a polite request carries no doubt.
+  const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
+  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
