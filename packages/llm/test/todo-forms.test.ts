@@ -21,8 +21,17 @@ type Row = readonly [form: string, sentence: string, todos: readonly string[]]
 const AUTHOR = '서지원'
 const PEOPLE = ['서지원', '김민수', '박서연', 'Ana Ruiz', 'Sam Lee']
 
+// As the engine places them: each line knows the heading of the section it is under.
 function todosOf (text: string, author = AUTHOR): string[] {
-  return detectTodos(splitSentences(text).map((s) => ({ ...s, author })), PEOPLE)
+  let heading: string | undefined
+  const lines = splitSentences(text).flatMap((s) => {
+    if (s.heading) {
+      heading = s.text
+      return []
+    }
+    return [{ text: s.text, author, ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+  })
+  return detectTodos(lines, PEOPLE)
 }
 
 const KOREAN_TODOS: Row[] = [
@@ -58,6 +67,8 @@ const KOREAN_TODOS: Row[] = [
   ['담당 in brackets', '백업 정책 문서화 (담당: 이지은)', ['백업 정책 문서화 (이지은)']],
   ['담당 after a dash', '백업 정책 문서화 해야 함 - 담당 지현', ['백업 정책 문서화 (지현)']],
   ['a participant as the line label', '- 김민수: 금요일까지 초안 공유', ['금요일까지 초안 공유 (김민수)']],
+  ['a deadline written with a tilde', '정산 리포트 초안 작성 ~11/30', ['정산 리포트 초안 작성 ~11/30']],
+  ['a weekday in brackets as the deadline', '고객 인터뷰 질문지 정리 (금)', ['고객 인터뷰 질문지 정리 (금)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
 ]
 
@@ -105,6 +116,12 @@ const ENGLISH: Row[] = [
   ['a decision', 'We decided to go with Postgres.', []],
   ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']]
 ]
+
+t.test('Every line under an action heading is a task, in either language; done items and questions are not', async (t) => {
+  t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성'])
+  t.same(todosOf('## Action items\n- Pricing page copy (Sam)\n- Rotate the API keys\n- Load test finished'), ['Pricing page copy (Sam)', 'Rotate the API keys'])
+  t.same(todosOf('## Notes\n- Pricing page copy\n- 배포 체크리스트'), [], 'under any other heading a noun phrase is no task')
+})
 
 for (const [name, rows] of [['Korean todo forms', KOREAN_TODOS], ['Korean non-actions', KOREAN_NON_ACTIONS], ['English forms', ENGLISH]] as const) {
   t.test(name, async (t) => {

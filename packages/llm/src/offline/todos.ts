@@ -10,7 +10,14 @@ export interface AuthoredSentence {
   author?: string
   /** The label the line started with ("Actions: …", "Flaky checkout test: …"), when it had one. */
   label?: string
+  /** The heading of the section the line is under ("Action items", "액션 아이템"), when there is one. */
+  sectionHeading?: string
 }
+
+// A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
+const ACTION_HEADING = /^(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|액션 아이템|액션아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:\(.*\))?$/i
+
+const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
 
 /*
  * Todos are found clause by clause: "Staging DB too small, it needs resizing; Aiko to ask
@@ -136,7 +143,7 @@ const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' ||
 const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
-  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label))
+  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
     // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
@@ -148,7 +155,7 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
 }
 
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
-  const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+  const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
@@ -159,6 +166,8 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
   const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people))
   if (byClause.length > 0) return byClause
+  // Under an action heading a line is a task even as a bare noun phrase ("Pricing page copy (Dana)").
+  if (underActionHeading(sentence)) return sectionTask(sentence, analysed, people)
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
   if (reasoning || analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
@@ -168,6 +177,20 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
     .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
 }
 
+const EN_DONE = /\b(?:done|finished|completed|shipped|merged|closed|resolved)\b/i
+const EN_TRAILING_OWNER = /\s*(?:\(([^()]+)\)|[-–—]\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?))\s*[.]?$/u
+
+/** A line in a section of action items that no clause reads as an action: the line is the task, its owner a named participant. */
+function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], people: readonly string[]): Action[] {
+  if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.act === 'facilitation' || c.act === 'greeting' || c.negated || c.uncertain || c.undecided === true)) return []
+  if (EN_DONE.test(sentence.text)) return []
+  const trailing = EN_TRAILING_OWNER.exec(sentence.text)
+  const named = trailing === null ? undefined : personLabel((trailing[1] ?? trailing[2])!.trim(), people)
+  const text = (named === undefined ? sentence.text : sentence.text.slice(0, trailing!.index)).replace(/[\s.!]+$/u, '').trim()
+  const owner = named ?? personLabel(sentence.label, people)
+  return text === '' ? [] : [{ text, ...(owner === undefined ? {} : { owner }) }]
+}
+
 // ----------------------------------------------------------------------------------- Korean
 
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
@@ -175,8 +198,9 @@ const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
-const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)/
+const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+const KO_TRAILING_DATE = /\s*(?:~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\))\s*$/
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -190,8 +214,10 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
-  if (koreanEnding(text) !== undefined || KO_NOT_ACTION.test(text)) return false
-  if (!KO_ACTION_END.test(text)) return false
+  // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
+  const action = text.replace(KO_TRAILING_DATE, '')
+  if (koreanEnding(action) !== undefined || KO_NOT_ACTION.test(text)) return false
+  if (!KO_ACTION_END.test(action)) return false
   return ownerNoted || KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
 
@@ -332,7 +358,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const analysed = analyseClauses(noted === undefined ? clause : `${clause} (담당: ${noted})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
-    if (!koreanClauseIsAction(clause, analysed, note !== undefined)) return
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())))) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined

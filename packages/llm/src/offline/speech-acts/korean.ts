@@ -176,7 +176,7 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
   return { body: line.slice(0, note.index), owner }
 }
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
-const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)/
+const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
 const TIME_AHEAD = /(?:^|\s)(?:(?:다음|이번)\s*주(?:\s*[월화수목금]요일)?|[월화수목금토일]요일|내일|모레|다음\s*달|월말|주말|\d{1,2}월\s*\d{1,2}일|\d{1,2}일)(?:에|에는|중|중에|중으로)?(?=\s)/
 
