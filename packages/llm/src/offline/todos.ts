@@ -200,6 +200,8 @@ const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|�
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+// "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
+const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:미정|미배정|없음|정해지지 않|아직 (?:없|미정|안 정))/
 const KO_TRAILING_DATE = /\s*(?:~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\))\s*$/
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
@@ -236,7 +238,7 @@ function koreanTitle (clause: string): string {
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
     .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
     .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
-    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)/g, ' ')
+    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:(?:매니저|팀장|대리|과장|부장|책임|선임|실장)\s*님?|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\s)/g, ' ')
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
@@ -257,6 +259,10 @@ function koreanTitle (clause: string): string {
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
     .replace(/(\S)\s*드리기$/, '$1')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
+    // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
+    .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
+    .replace(/\s*(?:합니다|해요)$/, '')
     .replace(/\s+필요(?:함|합니다|해요)?$/, '')
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')
@@ -279,7 +285,7 @@ function koreanTitle (clause: string): string {
   // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
   return text.split(' ').map((word) => {
     const found = /^(.+)(은|는)$/.exec(word)
-    return found !== null && found[1]!.length >= 2 && topicParticle(found[1]!, found[2]!) ? found[1]! : word
+    return found !== null && !/^[그이저나]$/.test(found[1]!) && topicParticle(found[1]!, found[2]!) ? found[1]! : word
   }).join(' ')
 }
 
@@ -430,26 +436,36 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // ("I'll send the invite before the next meeting").
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
+    // "배치 분산 락 적용 필요(담당 미정)", "교체 요청 담당은 정해지지 않았습니다": a task nobody has taken, kept without an owner.
+    const unowned = KO_UNOWNED.exec(text)
+    if (unowned !== null) {
+      const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（]+$/u, '')
+      const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      if (title !== undefined) keep(title)
+      continue
+    }
     if (/(미정|미확정)/.test(text)) continue
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
-    for (const title of actionTitles(sentence, people)) {
-      const stems = contentStems(title)
-      const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
-      if (same === undefined) {
-        index.add(kept.length, stems)
-        kept.push(title)
-        continue
-      }
-      // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
-      const current = kept[same]!
-      const cd = hasDeadline(title)
-      const kd = hasDeadline(current)
-      if (cd !== kd ? cd : title.length > current.length) {
-        kept[same] = title
-        index.add(same, stems)
-      }
-    }
+    for (const title of actionTitles(sentence, people)) keep(title)
   }
   return kept
+
+  function keep (title: string): void {
+    const stems = contentStems(title)
+    const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
+    if (same === undefined) {
+      index.add(kept.length, stems)
+      kept.push(title)
+      return
+    }
+    // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
+    const current = kept[same]!
+    const cd = hasDeadline(title)
+    const kd = hasDeadline(current)
+    if (cd !== kd ? cd : title.length > current.length) {
+      kept[same] = title
+      index.add(same, stems)
+    }
+  }
 }

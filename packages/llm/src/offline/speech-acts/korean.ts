@@ -101,6 +101,10 @@ const ENDINGS: Ending[] = [
   row('-겠음', '겠음', 'commitment'),
   row('-(으)ㄹ게요', 'ㄹ게요', 'commitment', 'polite'),
   row('-(으)ㄹ게', 'ㄹ게', 'commitment', 'plain'),
+  // The intent future -(으)ㄹ 거예요 / 거야 / 겁니다: a commitment when someone is named or a time is set ("오늘은 드롭다운 작업할 거예요").
+  row('-(으)ㄹ 거예요', 'ㄹ 거예요', 'commitment', 'polite', true),
+  row('-(으)ㄹ 거야', 'ㄹ 거야', 'commitment', 'plain', true),
+  row('-(으)ㄹ 겁니다', 'ㄹ 겁니다', 'commitment', 'formal', true),
   row('-ㄹ 예정입니다', 'ㄹ 예정입니다', 'commitment', 'formal', true),
   row('-ㄹ 예정이에요', 'ㄹ 예정이에요', 'commitment', 'polite', true),
   row('-ㄹ 예정', 'ㄹ 예정', 'commitment', undefined, true),
@@ -114,7 +118,10 @@ const ENDINGS: Ending[] = [
   row('-해야 됩니다', '야 됩니다', 'request', 'formal', true),
   row('-해야 돼요', '야 돼요', 'request', 'polite', true),
   row('-해야 돼', '야 돼', 'request', 'plain', true),
-  row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true)
+  row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true),
+  // The present of a 하다 verb states a plan only with a doer and a time ahead ("남궁예린 님이 오늘 조치합니다"); else it reports.
+  row('-합니다 (present)', '합니다', 'commitment', 'formal', true, true),
+  row('-해요 (present)', '해요', 'commitment', 'polite', true, true)
 ]
 
 // Questions end in a question mark or an interrogative ending.
@@ -151,14 +158,16 @@ const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)
 // A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
 const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
-const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄)$/
+const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|응답)/
 
 const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
-const NAMED = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨|매니저|팀장|대리|과장|부장|책임|선임)(?:이|가|은|는|께서|도|께|에게)?(?=\s|$)/
+// A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone names nobody.
+const TITLE = '(?:매니저|팀장|대리|과장|부장|책임|선임|실장|본부장|이사)'
+const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도|께|에게|이랑|랑)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
@@ -253,14 +262,20 @@ function analyseClause (raw: string): Clause {
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
     const agent = agentOf(agentText, 'commitment')
-    if (ending.needsDoer === true && (agent === undefined || agent.kind === 'group')) return withLevel('statement', agent, level)
+    const plan = ending.form.includes('예정')
+    const intent = ending.form.includes('거')
+    const present = ending.form.includes('present')
+    // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
+    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)오늘/.test(bare)) && !CONDITION_OR_REASON.test(bare)
+    if (present && (!timed || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
+    if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
       // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
       if (ending.needsDoer !== true && (DONE.test(bare) || NOUN_FINAL.test(bare) || STATIVE_TERSE.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo))) return withLevel('statement', agent, level)
       // Without a time it is a minute of what happened, unless the writer speaks of themself ("내가 고침").
-      // A plan (-ㄹ 예정) with a named doer is theirs; with nobody named it is background ("다음 주에 공지할 예정").
-      const plan = ending.form.includes('예정')
-      if (deadline === undefined && agent?.kind !== 'speaker' && !(plan && agent?.kind === 'named')) return withLevel('statement', agent, level)
+      // A plan (-ㄹ 예정, -ㄹ 거예요) with a named doer is theirs; a -ㄹ 예정 with a time ahead is the writer's; with
+      // neither it is background ("배포 후 문제가 없으면 다음 주에 공지할 예정"), and -ㄹ 거예요 a prediction ("내일 나올 거예요").
+      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !(plan && timed)) return withLevel('statement', agent, level)
     }
     if (DECISION_NOUN.test(bare) && agent === undefined) return withLevel('decision', undefined, level)
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
