@@ -2,7 +2,7 @@ import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -198,7 +198,7 @@ const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
-const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
+const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:미정|미배정|없음|정해지지 않|아직 (?:없|미정|안 정))/
@@ -259,6 +259,7 @@ function koreanTitle (clause: string): string {
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
     .replace(/(\S)\s*드리기$/, '$1')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
+    .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
     // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
@@ -281,6 +282,9 @@ function koreanTitle (clause: string): string {
     .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
     .replace(/(\S)\s*오세요$/, '$1 오기')
+    .replace(/([\uAC00-\uD7A3])(?:으)?세요$/, '$1기')
+    // A reason before the task ("세금계산서 발행이 필요하므로 발행 절차를 준비") explains it; the task is what follows.
+    .replace(/^.*?(?:므로|때문에|니까)\s+(?=\S+\s+\S)/, '')
     .trim()
   // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
   return text.split(' ').map((word) => {
@@ -299,11 +303,10 @@ function topicParticle (noun: string, particle: string): boolean {
 // The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
 function infinitiveStem (syllable: string): string {
   if (syllable === '해') return '하'
+  // es-hangul spells a compound vowel as its parts: 봐 is ㅂㅗㅏ, 줘 is ㅈㅜㅓ.
   const jamo = disassemble(syllable)
-  if (jamo.length !== 2) return syllable
-  const vowel: Record<string, string> = { ㅕ: 'ㅣ', ㅝ: 'ㅜ', ㅘ: 'ㅗ' }
-  const stem = vowel[jamo[1]!]
-  if (stem !== undefined) return assemble([jamo[0]! + stem])
+  const stem = /^(.)(?:ㅕ)$/.test(jamo) ? `${jamo[0]!}ㅣ` : /^(.)(?:ㅗㅏ|ㅜㅓ)$/.test(jamo) ? jamo.slice(0, 2) : undefined
+  if (stem !== undefined) return assemble([stem])
   return jamo === 'ㅆㅓ' ? '쓰' : syllable
 }
 
@@ -355,7 +358,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
   const labelPerson = personLabel(sentence.label, people)
   const noted = note?.owner ?? labelPerson
-  const clauses = (note?.body ?? sentence.text).split(/\s*(?:[,;，]|→|->)\s*/)
+  const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
   const actions: Action[] = []
   clauses.forEach((clause, i) => {
     if (clause.trim() === '') return

@@ -59,6 +59,10 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
+  // Joined to the next clause: "…가져오기로 했고, 그때 결정하겠습니다".
+  row('-기로 했고', '기로 했고', 'decision'),
+  row('-기로 했으며', '기로 했으며', 'decision'),
+  row('-기로 했는데', '기로 했는데', 'decision'),
   // A choice with a hortative: "목요일로 가자", "A안으로 하시죠", "그걸로 갑시다".
   row('-로 가자', '로 가자', 'decision', 'plain'),
   row('-로 하자', '로 하자', 'decision', 'plain'),
@@ -119,6 +123,10 @@ const ENDINGS: Ending[] = [
   row('-해야 돼요', '야 돼요', 'request', 'polite', true),
   row('-해야 돼', '야 돼', 'request', 'plain', true),
   row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true),
+  // 맡다 (take charge) in the present assigns: "개발 면접관 구성은 류상민 님이 맡습니다".
+  row('맡다 (present)', '맡습니다', 'commitment', 'formal', true),
+  row('맡다 (present)', '맡아요', 'commitment', 'polite', true),
+  row('맡다 (present)', '맡음', 'commitment', undefined, true),
   // The present of a 하다 verb states a plan only with a doer and a time ahead ("남궁예린 님이 오늘 조치합니다"); else it reports.
   row('-합니다 (present)', '합니다', 'commitment', 'formal', true, true),
   row('-해요 (present)', '해요', 'commitment', 'polite', true, true)
@@ -154,7 +162,7 @@ const DEFERRED = /여부|(?:다음\s*회의|추후|나중에|차후|다음에)\S
 // A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
 const MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
-const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
+const DONE = /(?:었|았|였|했|됐|졌|웠|왔|켰|쳤|렸|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
 // A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
 const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
@@ -167,7 +175,7 @@ const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone names nobody.
 const TITLE = '(?:매니저|팀장|대리|과장|부장|책임|선임|실장|본부장|이사)'
-const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도|께|에게|이랑|랑)?(?=\\s|$)`)
+const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
@@ -185,9 +193,9 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
   return { body: line.slice(0, note.index), owner }
 }
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
-const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
+const DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
-const TIME_AHEAD = /(?:^|\s)(?:(?:다음|이번)\s*주(?:\s*[월화수목금]요일)?|[월화수목금토일]요일|내일|모레|다음\s*달|월말|주말|\d{1,2}월\s*\d{1,2}일|\d{1,2}일)(?:에|에는|중|중에|중으로)?(?=\s)/
+const TIME_AHEAD = /(?:^|\s)(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말|중)|(?:다음|이번)\s*주(?:\s*[월화수목금]요일)?|[월화수목금토일]요일|내일|모레|다음\s*달|월말|주말|\d{1,2}월\s*\d{1,2}일|\d{1,2}일(?=에|까지))(?:에|에는|중|중에|중으로)?(?=\s)/
 
 function politenessOf (jamo: string): Politeness | undefined {
   if (/ㅅㅡㅂㄴㅣㄷㅏ$|ㅂㄴㅣㄷㅏ$|ㅅㅣㅂㅅㅣㅇㅗ$|ㅅㅡㅂㄴㅣㄲㅏ$/.test(jamo)) return 'formal'
@@ -261,9 +269,11 @@ function analyseClause (raw: string): Clause {
     if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
+    // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
+    if (/(?:^|\s)(?:결정|확정|정하|정할|판단)(?:하겠|겠|할게|ㄹ게)/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
     const plan = ending.form.includes('예정')
-    const intent = ending.form.includes('거')
+    const intent = ending.form.includes('거') || ending.form.startsWith('맡다')
     const present = ending.form.includes('present')
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
     const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)오늘/.test(bare)) && !CONDITION_OR_REASON.test(bare)
@@ -275,7 +285,8 @@ function analyseClause (raw: string): Clause {
       // Without a time it is a minute of what happened, unless the writer speaks of themself ("내가 고침").
       // A plan (-ㄹ 예정, -ㄹ 거예요) with a named doer is theirs; a -ㄹ 예정 with a time ahead is the writer's; with
       // neither it is background ("배포 후 문제가 없으면 다음 주에 공지할 예정"), and -ㄹ 거예요 a prediction ("내일 나올 거예요").
-      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !(plan && timed)) return withLevel('statement', agent, level)
+      const terse = ending.form === '-(으)ㅁ'
+      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !((plan || terse) && timed && TIME_AHEAD.test(` ${bare} `))) return withLevel('statement', agent, level)
     }
     if (DECISION_NOUN.test(bare) && agent === undefined) return withLevel('decision', undefined, level)
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
@@ -296,6 +307,30 @@ function analyseClause (raw: string): Clause {
   return withLevel(ending.act, undefined, level)
 }
 
+/**
+ * The clauses of a line, split where `separator` matches outside brackets: "계약 조건(할인 폭, 기간)은
+ * 지현 님이 정리" is one clause. `separator` must be sticky (flag y).
+ */
+export function koreanClauseTexts (line: string, separator: RegExp): string[] {
+  const clauses: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!
+    if (char === '(' || char === '（' || char === '[') depth++
+    else if ((char === ')' || char === '）' || char === ']') && depth > 0) depth--
+    if (depth > 0) continue
+    separator.lastIndex = i
+    const found = separator.exec(line)
+    if (found === null || found[0] === '') continue
+    clauses.push(line.slice(start, i))
+    start = i + found[0].length
+    i = start - 1
+  }
+  clauses.push(line.slice(start))
+  return clauses.filter((c) => c.trim() !== '')
+}
+
 // A short label before a colon ("결정:", "합의 사항:", "담당:") frames what follows it.
 const LABEL = /^([^:：]{1,12})[:：]\s*(.+)$/
 const DECIDING_LABEL = /(?:결정|합의|확정|승인)/
@@ -313,6 +348,6 @@ export const koreanClauses: ClauseAnalyser = {
     // Other labels ("담당: 지현", "로그인 오류: …") stay in the clause, where the owner and topic are read.
     const label = found !== null && DECIDING_LABEL.test(found[1]!) ? found : null
     const body = label === null ? sentence : label[2]!
-    return body.split(/\s*(?:[;；]|,\s+|，|→|->)\s*/).filter((c) => c.trim() !== '').map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
+    return koreanClauseTexts(body, /\s*(?:[;；]|,\s+|，|→|->)\s*/y).map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
   }
 }
