@@ -69,6 +69,16 @@ const KOREAN_TODOS: Row[] = [
   ['a participant as the line label', '- 김민수: 금요일까지 초안 공유', ['금요일까지 초안 공유 (김민수)']],
   ['a deadline written with a tilde', '정산 리포트 초안 작성 ~11/30', ['정산 리포트 초안 작성 ~11/30']],
   ['a weekday in brackets as the deadline', '고객 인터뷰 질문지 정리 (금)', ['고객 인터뷰 질문지 정리 (금)']],
+  ['a clause joined by -고 shares the last one\'s -기로 했습니다', '발표 자료는 민수님이 만들고, 리허설 일정은 지은님이 잡기로 했습니다.', ['발표 자료 만들기 (민수)', '리허설 일정 잡기 (지은)']],
+  ['-기로 했고 joined to a decision put off', '지은님이 경쟁사 요금을 조사해서 다음 회의에 가져오기로 했고, 그때 결정하겠습니다.', ['경쟁사 요금을 조사해서 다음 회의에 가져오기 (지은)']],
+  ['a month-part deadline', '리뉴얼 화면 목록은 제가 12월 둘째 주까지 정리할게요.', ['리뉴얼 화면 목록 12월 둘째 주까지 정리 (서지원)']],
+  ['a plan (예정) with a time ahead is the writer\'s', '쿠폰 만료 배치 중복 여부 내일까지 확인 예정', ['쿠폰 만료 배치 중복 여부 내일까지 확인 (서지원)']],
+  ['담당 미정 keeps the task without an owner', '배치 분산 락 적용 필요(담당 미정)', ['배치 분산 락 적용']],
+  ['담당 안 정함 after the task', '인증서 갱신 확인 필요한데 담당 안 정함', ['인증서 갱신 확인']],
+  ['… 우리 팀 담당: the writer\'s team', '관리자 대시보드 개발 우리 팀 담당', ['관리자 대시보드 개발 (서지원)']],
+  ['the intent future -ㄹ 거예요 by the writer', '저는 오늘 할부 드롭다운 작업할 거예요.', ['할부 드롭다운 작업 (서지원)']],
+  ['a named doer in the 하다 present with a time', '남궁예린 님이 오늘 크론 설정을 조치합니다.', ['크론 설정을 조치 (남궁예린)']],
+  ['the honorific -시- dropped from the title', '가은 님이 공지 문안을 쓰시기로 했어요.', ['공지 문안을 쓰기 (가은)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
 ]
 
@@ -88,7 +98,11 @@ const KOREAN_NON_ACTIONS: Row[] = [
   ['a greeting in -세요', '안녕하세요, 다들 오셨나요?', []],
   ['-(으)세요 on a verb of talking runs the conversation', '민수님 먼저 말씀하세요.', []],
   ['a done item under a participant label', '- 서연: 푸시 알림 서버 인증서 교체 완료', []],
-  ['an arrow to a state is no owner', '- 디자인 변경 → 보류', []]
+  ['an arrow to a state is no owner', '- 디자인 변경 → 보류', []],
+  ['a decision promised for later', '연간 할인율은 다음 주에 제가 결정하겠습니다.', []],
+  ['a terse note with a weekday may report the past', '일요일에 회수 스크립트로 중복분 다 뺌', []],
+  ['a prediction in -ㄹ 거예요', '내일이면 결과가 나올 거예요.', []],
+  ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []]
 ]
 
 const ENGLISH: Row[] = [
@@ -116,6 +130,11 @@ const ENGLISH: Row[] = [
   ['a decision', 'We decided to go with Postgres.', []],
   ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']]
 ]
+
+t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {
+  t.same(todosOf('[미결 사항]\n- 연간 구독 할인율\n- DRM 라이선스 갱신 담당'), ['DRM 라이선스 갱신'])
+  t.same(todosOf('[제 할 일 정리]\n- 파일럿 세 곳 계약 조건 정리: 12월 15일까지'), ['파일럿 세 곳 계약 조건 정리 12월 15일까지 (서지원)'], 'my own action list: the writer owns it')
+})
 
 t.test('Every line under an action heading is a task, in either language; done items and questions are not', async (t) => {
   t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성'])

@@ -15,7 +15,7 @@ export interface AuthoredSentence {
 }
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
-const ACTION_HEADING = /^(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|액션 아이템|액션아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:\(.*\))?$/i
+const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
 
 const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
 
@@ -200,8 +200,9 @@ const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|�
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
-const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:미정|미배정|없음|정해지지 않|아직 (?:없|미정|안 정))/
+const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
 const KO_TRAILING_DATE = /\s*(?:~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\))\s*$/
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
@@ -250,13 +251,16 @@ function koreanTitle (clause: string): string {
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
-    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
+    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데)$/, '기')
+    // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.
+    .replace(/([\uAC00-\uD7A3])(?<!주)시기$/, '$1기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
     .replace(/겠(?:습니다|음|어요)$/, '기')
     .replace(/([\uAC00-\uD7A3])을게요?$/, '$1기')
     .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
+    .replace(/(\S+\s*님)께\s*드리기$/, '$1께 전달')
     .replace(/(\S)\s*드리기$/, '$1')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
     .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
@@ -264,7 +268,7 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
     .replace(/\s*(?:합니다|해요)$/, '')
-    .replace(/\s+필요(?:함|합니다|해요)?$/, '')
+    .replace(/\s+필요(?:함|합니다|해요|한데|하고)?$/, '')
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
@@ -357,14 +361,30 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
   const labelPerson = personLabel(sentence.label, people)
-  const noted = note?.owner ?? labelPerson
+  // "… 우리 팀 담당": the writer's team, so the writer.
+  const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
   const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
+  // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
+  if (underActionHeading(sentence)) {
+    const line = sentence.label === undefined || labelPerson !== undefined ? sentence.text : `${sentence.label} ${sentence.text}`
+    const analysed = analyseClauses(line, 'ko')
+    if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
+    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
+    return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
+  }
   const actions: Action[] = []
+  const last = analyseClauses(clauses.at(-1) ?? '', 'ko')[0]
   clauses.forEach((clause, i) => {
     if (clause.trim() === '') return
+    // "가격은 미정, 경쟁사 요금 조사해서 다음 주에 가져감": only the clause that says 미정 is open.
+    if (/미정|미확정/.test(clause)) return
     // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
     // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
-    const analysed = analyseClauses(noted === undefined ? clause : `${clause} (담당: ${noted})`, 'ko')[0]
+    // A clause joined by -고 to the last one ("공지 문안은 임가은 님이 작성하고, …마치기로 했습니다")
+    // shares the last one's ending.
+    const joined = i < clauses.length - 1 ? sharedEnding(clause, clauses.at(-1)!, last) : undefined
+    const read = joined ?? clause
+    const analysed = analyseClauses(noted === undefined ? read : `${read} (담당: ${noted})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
     if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())))) return
@@ -373,14 +393,28 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
     const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : noted)
-    let title = koreanTitle(clause)
+    let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.
-    if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
+    // "랜딩 페이지 개발 일정 미정 → 제가 개발팀에 요청하겠습니다": the open point before names what is asked.
+    if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     else if (topicStemCount(title) < 2 && sentence.label !== undefined && labelPerson === undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
+}
+
+/**
+ * A clause ending in the connective -고 ("…작성하고", "회의실은 제가 잡고") read with the ending of
+ * the sentence's last clause: "-기로 했습니다" when that one reports an arrangement, "-겠습니다" when
+ * it commits. Undefined when the clause is no -고 clause or the last one neither commits nor arranges.
+ */
+function sharedEnding (clause: string, lastText: string, last: Clause | undefined): string | undefined {
+  const stem = /^(.*[\uAC00-\uD7A3])고$/.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
+  if (stem === undefined || last === undefined || /(?:하지|않|없|있|였|었|았|했|이)$/.test(stem)) return undefined
+  if (/기로\s*(?:했|하였|함)/.test(lastText)) return `${stem}기로 했습니다`
+  if (last.act === 'commitment' || last.act === 'request') return `${stem}겠습니다`
+  return undefined
 }
 
 // ------------------------------------------------------------------------------------ Titles
@@ -440,14 +474,15 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     // "배치 분산 락 적용 필요(담당 미정)", "교체 요청 담당은 정해지지 않았습니다": a task nobody has taken, kept without an owner.
-    const unowned = KO_UNOWNED.exec(text)
+    // Under an open-points heading ("[미결 사항]") a line "… 확인 담당" asks for an owner: the task stands, nobody has it.
+    const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
     if (unowned !== null) {
       const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（]+$/u, '')
-      const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
       if (title !== undefined) keep(title)
       continue
     }
-    if (/(미정|미확정)/.test(text)) continue
+    if (/(미정|미확정)/.test(text) && !hasHangul(text)) continue
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
     for (const title of actionTitles(sentence, people)) keep(title)

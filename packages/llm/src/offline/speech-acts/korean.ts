@@ -180,7 +180,10 @@ const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
-const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?)\s*$/i
+const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
+
+// "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
+const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|프런트|개발|기획|운영|영업|인프라|보안|데이터|재무|법무|인사|${ACTION_NOUN.source.slice(3, -1)})$`)
 
 /**
  * The owner note at the end of a line of minutes ("… (담당: 이지은)", "… → 지훈") and the line
@@ -188,12 +191,14 @@ const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]
  */
 export function koreanOwnerNote (line: string): { body: string, owner: string } | undefined {
   const note = OWNER_NOTE.exec(line)
-  const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4])?.replace(/\s*(?:님|씨)$/, '')
-  if (note === null || owner === undefined || NOT_AN_OWNER.test(owner)) return undefined
+  const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4] ?? note[5])?.replace(/\s*(?:님|씨)$/, '')
+  if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner)) return undefined
   return { body: line.slice(0, note.index), owner }
 }
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 const DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
+// A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
+const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
 const TIME_AHEAD = /(?:^|\s)(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말|중)|(?:다음|이번)\s*주(?:\s*[월화수목금]요일)?|[월화수목금토일]요일|내일|모레|다음\s*달|월말|주말|\d{1,2}월\s*\d{1,2}일|\d{1,2}일(?=에|까지))(?:에|에는|중|중에|중으로)?(?=\s)/
 
@@ -270,7 +275,7 @@ function analyseClause (raw: string): Clause {
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
-    if (/(?:^|\s)(?:결정|확정|정하|정할|판단)(?:하겠|겠|할게|ㄹ게)/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
+    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
     const plan = ending.form.includes('예정')
     const intent = ending.form.includes('거') || ending.form.startsWith('맡다')
@@ -286,7 +291,7 @@ function analyseClause (raw: string): Clause {
       // A plan (-ㄹ 예정, -ㄹ 거예요) with a named doer is theirs; a -ㄹ 예정 with a time ahead is the writer's; with
       // neither it is background ("배포 후 문제가 없으면 다음 주에 공지할 예정"), and -ㄹ 거예요 a prediction ("내일 나올 거예요").
       const terse = ending.form === '-(으)ㅁ'
-      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !((plan || terse) && timed && TIME_AHEAD.test(` ${bare} `))) return withLevel('statement', agent, level)
+      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !(plan && timed) && !present && !(terse && FUTURE_TIME.test(bare))) return withLevel('statement', agent, level)
     }
     if (DECISION_NOUN.test(bare) && agent === undefined) return withLevel('decision', undefined, level)
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
