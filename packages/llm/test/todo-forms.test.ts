@@ -136,6 +136,13 @@ t.test('Under an open-points heading a line ending in 담당 asks for an owner: 
   t.same(todosOf('[제 할 일 정리]\n- 파일럿 세 곳 계약 조건 정리: 12월 15일까지'), ['파일럿 세 곳 계약 조건 정리 12월 15일까지 (서지원)'], 'my own action list: the writer owns it')
 })
 
+t.test('One person\'s task written twice in different words is listed once; two tasks of one person sharing a topic stay two', async (t) => {
+  t.same(todosOf('가격 인상 공지 문안은 가은 님이 쓰시기로 했어요.\n가격 인상 공지 문안 작성은 임가은 님이 하기로 했습니다.'), ['가격 인상 공지 문안 작성 (임가은)'], 'the longer wording is kept')
+  t.same(todosOf('Sam will recruit five beta customers for offline mode.\nSam will send beta customers a short weekly survey.'), [
+    'Recruit five beta customers for offline mode (Sam)', 'Send beta customers a short weekly survey (Sam)'
+  ])
+})
+
 t.test('Every line under an action heading is a task, in either language; done items and questions are not', async (t) => {
   t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성'])
   t.same(todosOf('## Action items\n- Pricing page copy (Sam)\n- Rotate the API keys\n- Load test finished'), ['Pricing page copy (Sam)', 'Rotate the API keys'])

@@ -455,6 +455,35 @@ function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
 }
 
+const TRAILING_OWNER = /\s*\(([^()]+)\)$/
+const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
+
+/** Two ways of writing one person's name: "석진" and "황보석진", "Tom" and "Tom Becker". */
+function samePerson (a: string, b: string): boolean {
+  if (a === b) return true
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  return short.length >= 2 && (hasHangul(long) ? long.endsWith(short) : long.split(/\s+/)[0] === short)
+}
+
+/**
+ * The same person's task written twice in different words by two participants ("인상 공지 문안을
+ * 쓰기 (가은)" and "가격 인상 공지 문안 작성 (임가은)"): one owner, and at least three shared stems
+ * besides dates (two with the same date), half of the shorter wording's.
+ */
+function sameOwnersTask (a: string, b: string): boolean {
+  const ownerA = TRAILING_OWNER.exec(a)?.[1]
+  const ownerB = TRAILING_OWNER.exec(b)?.[1]
+  if (ownerA === undefined || ownerB === undefined || !samePerson(ownerA, ownerB)) return false
+  const allA = [...contentStems(a.replace(TRAILING_OWNER, ''))]
+  const allB = new Set(contentStems(b.replace(TRAILING_OWNER, '')))
+  const stemsA = allA.filter((stem) => !DATE_STEM.test(stem))
+  const stemsB = [...allB].filter((stem) => !DATE_STEM.test(stem))
+  const shared = stemsA.filter((stem) => allB.has(stem)).length
+  // Two shared words are enough only with the same date ("12월 10일까지" in both).
+  const sameDate = allA.some((stem) => /^\d/.test(stem) && allB.has(stem))
+  return shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)
+}
+
 /** The fewest shared stems with which sameTodo can hold for sets of these sizes. */
 function sameTodoOverlap (a: number, b: number): number {
   return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
@@ -491,7 +520,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   function keep (title: string): void {
     const stems = contentStems(title)
-    const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
+    const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems)) ??
+      index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)
