@@ -34,7 +34,7 @@ const MAX_TITLE = 140
 // Verbs that start an action ("send …", "Chen lowers …"): the present-tense and imperative
 // readings need one, the modal reading ("X will …") takes any verb.
 const EN_ACTION_VERBS = new Set(`
-add align analyse analyze approve arrange ask assign audit book build buy calculate call cancel check circulate clean
+add align analyse analyze approve arrange ask assign audit book bring build buy calculate call cancel check circulate clean
 close collect compile complete configure confirm contact coordinate create cut debug decide define delete deliver demo deploy
 design document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
 get give handle hire implement inform install investigate invite list log lower measure merge migrate monitor move notify open

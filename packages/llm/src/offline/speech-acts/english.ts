@@ -29,7 +29,7 @@ const OBLIGATION_VERBS = new Set(['need', 'needs', 'have', 'has', 'got'])
 const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
 // Adjectives of volunteering with the subject left out: "(I'm) happy to take the review".
 const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
-const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap)\b/i
+const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap|(?:on |this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?:'s)?)\b/i
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
@@ -110,7 +110,10 @@ function splitClauses (tokens: Token[]): Token[][] {
     const next = tokens[i + 1]
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
-    const boundary = token.value === ';' || (token.value === ':' && current.length <= 4) ||
+    // "…we won't decide today: Hannah's going to run a pairing session": a colon before a new subject ends a clause.
+    const boundary = token.value === ';' || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
+      // "…by Friday, then I'll book the booth": a new subject after ", then".
+      (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||
       (token.value === ',' && next !== undefined && (
         (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
