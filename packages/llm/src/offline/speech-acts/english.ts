@@ -36,6 +36,7 @@ const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
 // Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
 const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'explain', 'repeat', 'clarify', 'summarise', 'summarize', 'present', 'walk', 'read'])
+const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'repeat', 'point', 'argue', 'guess', 'bet'])
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
@@ -202,8 +203,12 @@ function shapeOf (tokens: Token[]): Shape {
   const imperativeVerb = at(lead)
   if (imperativeVerb !== undefined && imperativeVerb.pos === 'VERB' && /^[a-z]+$/.test(imperativeVerb.value.toLowerCase()) &&
     !/(?:ing|ed)$/.test(imperativeVerb.normal) && !OBLIGATION_VERBS.has(imperativeVerb.normal)) {
-    // "Help center search was reviewed": a noun-verb opener followed by a finite verb is a subject.
-    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX')) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
+    // "Help center search was reviewed", "Log retention sits in …": a noun-verb opener followed by a finite verb is a subject;
+    // "Take-home too long": a verb joined by a hyphen is part of a compound noun.
+    const finiteAfterNoun = [1, 2, 3].some((d) => at(lead + d)?.pos === 'NOUN' && at(lead + d + 1)?.pos === 'VERB' && /[^s]s$/.test(at(lead + d + 1)!.normal))
+    const after = tokens[tokens.indexOf(imperativeVerb) + 1]
+    const compound = after?.value === '-' && after.space === ''
+    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX') && !finiteAfterNoun && !compound) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
   }
   if (VOLUNTEERING.has(first.normal) && at(1)?.normal === 'to' && at(2)?.pos === 'VERB') {
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
@@ -271,13 +276,16 @@ function shapeOf (tokens: Token[]): Shape {
   if (kind === undefined || verbAt === undefined) return { act: 'statement' }
   const verb = rest[verbAt]!
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
-  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || (verb.normal === 'go' && rest[verbAt + 1]?.normal === 'with'))) {
+  const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
+  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
   if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
   if (headNormal === 'you') return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + verbAt }
+  // "I'll admit I was sceptical", "I'll say this once": a verb of saying commits to no task.
+  if (SAYING_VERBS.has(verb.normal)) return { act: 'statement', agent: agentOf(subject, 'statement') }
   if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
   const agent = agentOf(subject, 'commitment')
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
@@ -293,7 +301,7 @@ function shapeOf (tokens: Token[]): Shape {
 // instructions, its list, or a clause that starts by telling it what to output do.
 const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|assistant|AI|LLM|todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
-function analyseTokens (written: Token[]): Clause {
+function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
   const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
@@ -308,7 +316,9 @@ function analyseTokens (written: Token[]): Clause {
     shape = { ...shape, agent: { kind: 'addressee', name: vocative } }
   }
   if (question && shape.act !== 'request') shape = { act: 'question' }
-  const negated = words.some((t) => t.negated || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
+  // The model's negation scope runs past a clause boundary ("we won't decide today: Hannah's going to …");
+  // a later clause is negated only by a negator of its own.
+  const negated = words.some((t) => (t.negated && clauseIndex === 0) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
   const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
@@ -378,7 +388,7 @@ function labelled (clauses: Clause[]): Clause[] {
 export const englishClauses: ClauseAnalyser = {
   analyse: (sentence) => {
     try {
-      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map(analyseTokens)))
+      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
     } catch {
       return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
     }
