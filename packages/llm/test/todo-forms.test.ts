@@ -79,6 +79,7 @@ const KOREAN_TODOS: Row[] = [
   ['the intent future -ㄹ 거예요 by the writer', '저는 오늘 할부 드롭다운 작업할 거예요.', ['할부 드롭다운 작업 (서지원)']],
   ['a named doer in the 하다 present with a time', '남궁예린 님이 오늘 크론 설정을 조치합니다.', ['크론 설정을 조치 (남궁예린)']],
   ['the honorific -시- dropped from the title', '가은 님이 공지 문안을 쓰시기로 했어요.', ['공지 문안을 쓰기 (가은)']],
+  ['a name with a job title after an arrow', 'SCIM 동기화 오류 원인 미회신 → 태호 매니저님 확인', ['SCIM 동기화 오류 원인 미회신 확인 (태호)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
 ]
 
@@ -102,7 +103,8 @@ const KOREAN_NON_ACTIONS: Row[] = [
   ['a decision promised for later', '연간 할인율은 다음 주에 제가 결정하겠습니다.', []],
   ['a terse note with a weekday may report the past', '일요일에 회수 스크립트로 중복분 다 뺌', []],
   ['a prediction in -ㄹ 거예요', '내일이면 결과가 나올 거예요.', []],
-  ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []]
+  ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []],
+  ['a job title alone names nobody', '팀장님이 후보 날짜 두 개 보내 주시기로 했어요.', []]
 ]
 
 const ENGLISH: Row[] = [

@@ -197,7 +197,8 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
 const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
-const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
+// A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
+const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실장|이사|대표|책임|선임)\s*님)([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|대리|과장|부장|실장|책임|선임)\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
@@ -392,7 +393,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
-    const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
+    const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
     const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : noted)
     let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
