@@ -104,6 +104,9 @@ const KOREAN_NON_ACTIONS: Row[] = [
   ['a terse note with a weekday may report the past', '일요일에 회수 스크립트로 중복분 다 뺌', []],
   ['a prediction in -ㄹ 거예요', '내일이면 결과가 나올 거예요.', []],
   ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []],
+  ['holding a meeting runs the meetings', '다음 주 목요일 오후 2시에 후속 점검 회의를 하겠습니다.', []],
+  ['a request received reports', '보안 점검 체크리스트 12/5까지 요청받음', []],
+  ['a person met with (님이랑) is no doer', '캠페인 예산은 석진 님이랑 따로 얘기하기로 함', []],
   ['a job title alone names nobody', '팀장님이 후보 날짜 두 개 보내 주시기로 했어요.', []]
 ]
 

@@ -175,7 +175,7 @@ const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone names nobody.
 const TITLE = '(?:매니저|팀장|대리|과장|부장|책임|선임|실장|본부장|이사)'
-const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`)
+const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
@@ -274,6 +274,10 @@ function analyseClause (raw: string): Clause {
     if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
+    // "다음 주 목요일에 후속 회의를 하겠습니다": holding a meeting runs the meetings, it is no task.
+    if (/(?:^|\s)\S*회의(?:를|는)?\s*(?:하겠|할게|합니다|해요|진행하겠|진행할게)/.test(bare)) return withLevel('facilitation', undefined, level)
+    // "체크리스트 12/5까지 요청받음": a request received reports; it takes nothing on.
+    if (/(?:요청|문의|연락|전달|지시)\s*받(?:음|았|았음|았습니다)/.test(bare)) return withLevel('statement', undefined, level)
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
     if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
