@@ -122,7 +122,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
   const imperative = EN_IMPERATIVE.exec(text)
   // "Review delays are a risk": a verb-looking word followed by a finite verb is a subject.
-  if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had|[a-z]+[^s\W]s)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
+  if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had)\b|^\s+(?!(?:the|a|an|this|that|these|those|our|my|your|their|its|all|each)\b)[a-z]+\s+[a-z]+[^s\W]s\s+(?:in|on|at|with|to|for|from)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
     return withOwner(`${imperative[1]!.toLowerCase()}${imperative[2]!}`, undefined)
   }
   return []
@@ -165,7 +165,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
   // imperative describes what went wrong or what was learnt; it assigns nothing.
   const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
-  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people))
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people, sentence.author))
   if (byClause.length > 0) return byClause
   // Under an action heading a line is a task even as a bare noun phrase ("Pricing page copy (Dana)").
   if (underActionHeading(sentence)) return sectionTask(sentence, analysed, people)
@@ -176,6 +176,11 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
     // An owner is a participant or a person named in the sentence, never a capitalised opener.
     .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
+    // "Sam: send …", "me: review …": a person's label owns an imperative that names nobody.
+    .map((action) => {
+      const labelOwner = action.owner === undefined ? personLabel(sentence.label, people, sentence.author) : undefined
+      return labelOwner === undefined ? action : { ...action, owner: labelOwner }
+    })
 }
 
 const EN_DONE = /\b(?:done|finished|completed|shipped|merged|closed|resolved)\b/i
@@ -202,6 +207,7 @@ const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실�
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
@@ -347,9 +353,11 @@ function subjectOf (clause: string): string {
  * The participant a line's label names, written as the label has it: "- 서연: …" for 박서연,
  * "김민수 님: …", "Sam: …" for Sam Lee. Only participants count: "Budget:" and "Action:" label a topic.
  */
-function personLabel (label: string | undefined, people: readonly string[]): string | undefined {
+function personLabel (label: string | undefined, people: readonly string[], author?: string): string | undefined {
   if (label === undefined) return undefined
   const written = label.trim()
+  // "me: post-mortem doc by Mon", "나: …": the writer's own line.
+  if (author !== undefined && /^(?:me|myself|나|저|본인)$/i.test(written)) return author
   const name = written.replace(/\s*(?:님|씨)$/, '')
   if (/^[\uAC00-\uD7A3]{2,4}$/.test(name)) {
     if (name !== written) return name
@@ -362,7 +370,7 @@ function personLabel (label: string | undefined, people: readonly string[]): str
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
-  const labelPerson = personLabel(sentence.label, people)
+  const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
   const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
@@ -510,6 +518,15 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (unowned !== null) {
       const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（]+$/u, '')
       const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      if (title !== undefined) keep(title)
+      continue
+    }
+    // "CI lint for pool size < 20 in prod: proposed, nobody owns it yet": the task stands, nobody has it.
+    const unownedEn = hasHangul(text) ? null : EN_UNOWNED.exec(text)
+    if (unownedEn !== null) {
+      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').trim()
+      // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
+      const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined
       if (title !== undefined) keep(title)
       continue
     }
