@@ -10,6 +10,8 @@ export interface PlacedSentence {
   author: string
   /** The label its line started with ("Actions: …"), if any. */
   label?: string
+  /** The heading of the section it is written under ("## Action items", "액션 아이템:"), if any. */
+  sectionHeading?: string
   /** Position in the author's minutes, for keeping the original order. */
   index: number
   agendaNumber: number | undefined
@@ -132,8 +134,10 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
       const first = group.slice(0, 2).map((g) => bestTopic(contentStems(g.text), topics)).find((t) => t !== undefined)
       paragraphTopic.set(line, (first ?? bestTopic(stems, topics, undefined, true))?.agenda.agendaNumber)
     }
+    let heading: string | undefined
     for (const sentence of sentences) {
       if (sentence.heading) {
+        heading = sentence.text
         const topic = bestTopic(contentStems(sentence.text), topics)
         if (topic !== undefined) {
           current = topic.agenda.agendaNumber
@@ -156,7 +160,14 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         agendaNumber = bestTopic(contentStems(sentence.text), topics, current)?.agenda.agendaNumber ?? current
         current = agendaNumber
       }
-      placed.push({ text: sentence.text, author: part.userName ?? part.userId, index: index++, agendaNumber, ...(sentence.label === undefined ? {} : { label: sentence.label }) })
+      placed.push({
+        text: sentence.text,
+        author: part.userName ?? part.userId,
+        index: index++,
+        agendaNumber,
+        ...(sentence.label === undefined ? {} : { label: sentence.label }),
+        ...(heading === undefined ? {} : { sectionHeading: heading })
+      })
     }
   }
   // Unplaced sentences join the item whose sentences share most words with them.

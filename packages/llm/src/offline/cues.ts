@@ -29,7 +29,15 @@ const KO_QUESTION_END = /(까요|나요|가요|습니까|니까|을까|ㄹ까|�
 
 export function isQuestion (sentence: string): boolean {
   const trimmed = sentence.trim()
-  return /[?？]\s*$/.test(trimmed) || KO_QUESTION_END.test(trimmed)
+  return /[?？]\s*$/.test(trimmed) || (KO_QUESTION_END.test(trimmed) && !givesReason(trimmed))
+}
+
+// -(으)니까(요) gives a reason ("이미 말씀드렸으니까요"); only after a ㅂ final (합니까, 됩니까) does 니까 ask.
+function givesReason (sentence: string): boolean {
+  const found = /(.)니까요?[\s.]*$/.exec(sentence)
+  if (found === null) return false
+  const code = found[1]!.charCodeAt(0) - 0xAC00
+  return !(code >= 0 && code < 11172 && code % 28 === 17)
 }
 
 export function isAction (sentence: string): boolean {

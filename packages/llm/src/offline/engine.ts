@@ -86,7 +86,7 @@ export class OfflineEngine implements AnalysisEngine {
         const notes = agendaNotes(agenda, placed, keywords)
         return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending] }
       }),
-      todos: detectTodos(placed)
+      todos: detectTodos(placed, input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName]))
     }
   }
 

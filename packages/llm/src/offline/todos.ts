@@ -2,7 +2,7 @@ import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { koreanEnding } from './speech-acts/korean.ts'
+import { ACTION_NOUN, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { assemble, disassemble, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -10,7 +10,14 @@ export interface AuthoredSentence {
   author?: string
   /** The label the line started with ("Actions: …", "Flaky checkout test: …"), when it had one. */
   label?: string
+  /** The heading of the section the line is under ("Action items", "액션 아이템"), when there is one. */
+  sectionHeading?: string
 }
+
+// A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
+const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
+
+const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
 
 /*
  * Todos are found clause by clause: "Staging DB too small, it needs resizing; Aiko to ask
@@ -27,7 +34,7 @@ const MAX_TITLE = 140
 // Verbs that start an action ("send …", "Chen lowers …"): the present-tense and imperative
 // readings need one, the modal reading ("X will …") takes any verb.
 const EN_ACTION_VERBS = new Set(`
-add align analyse analyze approve arrange ask assign audit book build buy calculate call cancel check circulate clean
+add align analyse analyze approve arrange ask assign audit book bring build buy calculate call cancel check circulate clean
 close collect compile complete configure confirm contact coordinate create cut debug decide define delete deliver demo deploy
 design document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
 get give handle hire implement inform install investigate invite list log lower measure merge migrate monitor move notify open
@@ -46,12 +53,13 @@ Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk O
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
-const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday))\b/i
+const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
-const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b/i
+// "Decide Thu", "decide after the follow-up": a decision put off names no task.
+const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b|^decide\s+(?:on\s+)?(?:mon|tue|tues|wed|thu|thurs|fri|monday|tuesday|wednesday|thursday|friday|today|tomorrow|next|later|after|then)\b\W*$/i
 
 // "today", "right away": relative to the meeting, no help in a todo list read later.
 const EN_IMMEDIATE = /\s+(?:today|tonight|this (?:afternoon|morning|evening)|right away|now|personally)\b/gi
@@ -114,7 +122,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
   const imperative = EN_IMPERATIVE.exec(text)
   // "Review delays are a risk": a verb-looking word followed by a finite verb is a subject.
-  if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
+  if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had)\b|^\s+(?!(?:the|a|an|this|that|these|those|our|my|your|their|its|all|each)\b)[a-z]+\s+[a-z]+[^s\W]s\s+(?:in|on|at|with|to|for|from)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
     return withOwner(`${imperative[1]!.toLowerCase()}${imperative[2]!}`, undefined)
   }
   return []
@@ -132,18 +140,23 @@ function ownerOf (clause: Clause, author: string | undefined): string | undefine
 
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
-function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence): Action[] {
+// "TODO: rotate the API keys", "Action items: …": what follows the label is a task whatever its verb.
+const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
+
+function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
+  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing or with a time.
-    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
   )).flatMap((c) => {
-    const owner = ownerOf(c, sentence.author)
+    // "Sam: send the contract to legal": a person's label names who does what the line asks.
+    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner : undefined)
     return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
 }
 
-function englishActions (sentence: AuthoredSentence): Action[] {
-  const actionContext = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
@@ -152,8 +165,10 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
   // imperative describes what went wrong or what was learnt; it assigns nothing.
   const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
-  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence)
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people, sentence.author))
   if (byClause.length > 0) return byClause
+  // Under an action heading a line is a task even as a bare noun phrase ("Pricing page copy (Dana)").
+  if (underActionHeading(sentence)) return sectionTask(sentence, analysed, people)
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
   if (reasoning || analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
@@ -161,17 +176,42 @@ function englishActions (sentence: AuthoredSentence): Action[] {
   return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
     // An owner is a participant or a person named in the sentence, never a capitalised opener.
     .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
+    // "Sam: send …", "me: review …": a person's label owns an imperative that names nobody.
+    .map((action) => {
+      const labelOwner = action.owner === undefined ? personLabel(sentence.label, people, sentence.author) : undefined
+      return labelOwner === undefined ? action : { ...action, owner: labelOwner }
+    })
+}
+
+const EN_DONE = /\b(?:done|finished|completed|shipped|merged|closed|resolved)\b/i
+const EN_TRAILING_OWNER = /\s*(?:\(([^()]+)\)|[-–—]\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?))\s*[.]?$/u
+
+/** A line in a section of action items that no clause reads as an action: the line is the task, its owner a named participant. */
+function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], people: readonly string[]): Action[] {
+  if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.act === 'facilitation' || c.act === 'greeting' || c.negated || c.uncertain || c.undecided === true)) return []
+  if (EN_DONE.test(sentence.text)) return []
+  const trailing = EN_TRAILING_OWNER.exec(sentence.text)
+  const named = trailing === null ? undefined : personLabel((trailing[1] ?? trailing[2])!.trim(), people)
+  const text = (named === undefined ? sentence.text : sentence.text.slice(0, trailing!.index)).replace(/[\s.!]+$/u, '').trim()
+  const owner = named ?? personLabel(sentence.label, people)
+  return text === '' ? [] : [{ text, ...(owner === undefined ? {} : { owner }) }]
 }
 
 // ----------------------------------------------------------------------------------- Korean
 
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
-const KO_ACTION_END = /(?:모니터링|개발|구현|설계|연동|작업|정하기|선정|작성|정리|공유|완료|반영|확인|요청|전달|준비|제출|검토|수정|발송|등록|마무리|추출|수집|게시|구매|조율|예약|안내|보고|연락|문의|배포|테스트|점검|업데이트|설정|교체|적용|분석|조사|측정|검증|협의|재검토|초안|신청|진행|[\uAC00-\uD7A3]기)[.!]?$/
+const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
-const KO_NAMED_OWNER = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
+// A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
+const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실장|이사|대표|책임|선임)\s*님)([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|대리|과장|부장|실장|책임|선임)\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
-const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)/
+const KO_DATE_DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
 const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
+const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
+// "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
+const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
+const KO_TRAILING_DATE = /\s*(?:~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\))\s*$/
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -181,17 +221,23 @@ const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려�
  * terse note that ends on the action noun ("… 신청서 작성", "견적 받기"), is one when it says who
  * or by when.
  */
-function koreanClauseIsAction (clause: string, analysed: Clause | undefined): boolean {
+function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean): boolean {
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
-  if (koreanEnding(text) !== undefined || KO_NOT_ACTION.test(text)) return false
-  if (!KO_ACTION_END.test(text)) return false
-  return KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
+  // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
+  const action = text.replace(KO_TRAILING_DATE, '')
+  if (koreanEnding(action) !== undefined || KO_NOT_ACTION.test(text)) return false
+  if (!KO_ACTION_END.test(action)) return false
+  return ownerNoted || KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
+
+// Stems that end in ㄹ themselves (만들다, 열다, 풀다): 만들게요 → 만들기, where 고칠게요 → 고치기.
+const RIEUL_STEM = /^[들열풀늘걸돌밀팔알살놀털벌빌끌]$/
 
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
 function withoutRieul (syllable: string): string {
+  if (RIEUL_STEM.test(syllable)) return syllable
   const code = syllable.charCodeAt(0) - 0xAC00
   return code >= 0 && code % 28 === 8 ? String.fromCharCode(syllable.charCodeAt(0) - 8) : syllable
 }
@@ -201,19 +247,37 @@ function koreanTitle (clause: string): string {
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
     .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
     .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
-    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)/g, ' ')
+    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:(?:매니저|팀장|대리|과장|부장|책임|선임|실장)\s*님?|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\s)/g, ' ')
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
   text = text
-    .replace(/([\uAC00-\uD7A3])(?<!해|봐|어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
+    // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
+    .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
+    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    // "견적 받아 주실 수 있을까요?": a request asked as a question.
+    .replace(/\s*해\s*주실 수 있\S*$/, '')
+    .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
-    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '기')
+    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데)$/, '기')
+    // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.
+    .replace(/([\uAC00-\uD7A3])(?<!주)시기$/, '$1기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
-    .replace(/(\S)드리기$/, '$1')
     .replace(/겠(?:습니다|음|어요)$/, '기')
+    .replace(/([\uAC00-\uD7A3])을게요?$/, '$1기')
     .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
+    // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
+    .replace(/(\S+\s*님)께\s*드리기$/, '$1께 전달')
+    .replace(/(\S)\s*드리기$/, '$1')
+    .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
+    .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
+    // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
+    .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
+    .replace(/\s*(?:합니다|해요)$/, '')
+    .replace(/\s+필요(?:함|합니다|해요|한데|하고)?$/, '')
+    .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
     .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
@@ -222,16 +286,23 @@ function koreanTitle (clause: string): string {
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
-    .replace(/([\uAC00-\uD7A3])(?:어|아)야\s*(?:함|합니다|한다|해요)$/, '$1기')
-    .replace(/\s+부탁$/, '')
-    .replace(/\s+줘$/, '')
+    .replace(/\s+부탁(?:해요|해)?$/, '')
+    .replace(/\s*줘$/, '')
     // 반말 "공유해 줘": a 하다 verb's noun is the action ("공유").
     .replace(/([\uAC00-\uD7A3]{2,})해$/, '$1')
     .replace(/^[\uAC00-\uD7A3]{1,3}(?:아|야)\s+(?=\S+\s)/, '')
     .replace(/(?:^|\s)좀(?=\s)/g, '')
     .replace(/\s*(?:을|를)?\s*(?:부탁드립니다|부탁합니다|부탁드려요|해\s*주세요|해\s*주시기 바랍니다|바랍니다)$/, '')
+    .replace(/(\S)\s*오세요$/, '$1 오기')
+    .replace(/([\uAC00-\uD7A3])(?:으)?세요$/, '$1기')
+    // A reason before the task ("세금계산서 발행이 필요하므로 발행 절차를 준비") explains it; the task is what follows.
+    .replace(/^.*?(?:므로|때문에|니까)\s+(?=\S+\s+\S)/, '')
     .trim()
-  return text
+  // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
+  return text.split(' ').map((word) => {
+    const found = /^(.+)(은|는)$/.exec(word)
+    return found !== null && !/^[그이저나]$/.test(found[1]!) && topicParticle(found[1]!, found[2]!) ? found[1]! : word
+  }).join(' ')
 }
 
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
@@ -239,6 +310,16 @@ function topicParticle (noun: string, particle: string): boolean {
   const last = noun.at(-1)
   if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun)) return false
   return hasBatchim(last) === (particle === '은')
+}
+
+// The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
+function infinitiveStem (syllable: string): string {
+  if (syllable === '해') return '하'
+  // es-hangul spells a compound vowel as its parts: 봐 is ㅂㅗㅏ, 줘 is ㅈㅜㅓ.
+  const jamo = disassemble(syllable)
+  const stem = /^(.)(?:ㅕ)$/.test(jamo) ? `${jamo[0]!}ㅣ` : /^(.)(?:ㅗㅏ|ㅜㅓ)$/.test(jamo) ? jamo.slice(0, 2) : undefined
+  if (stem !== undefined) return assemble([stem])
+  return jamo === 'ㅆㅓ' ? '쓰' : syllable
 }
 
 // A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.
@@ -268,29 +349,82 @@ function subjectOf (clause: string): string {
   return kept.join(' ')
 }
 
-function koreanActions (sentence: AuthoredSentence): Action[] {
-  const clauses = sentence.text.split(/\s*(?:[,;，]|→|->)\s*/)
+/**
+ * The participant a line's label names, written as the label has it: "- 서연: …" for 박서연,
+ * "김민수 님: …", "Sam: …" for Sam Lee. Only participants count: "Budget:" and "Action:" label a topic.
+ */
+function personLabel (label: string | undefined, people: readonly string[], author?: string): string | undefined {
+  if (label === undefined) return undefined
+  const written = label.trim()
+  // "me: post-mortem doc by Mon", "나: …": the writer's own line.
+  if (author !== undefined && /^(?:me|myself|나|저|본인)$/i.test(written)) return author
+  const name = written.replace(/\s*(?:님|씨)$/, '')
+  if (/^[\uAC00-\uD7A3]{2,4}$/.test(name)) {
+    if (name !== written) return name
+    return people.some((person) => person === name || (person.length >= 3 && person.endsWith(name))) ? name : undefined
+  }
+  if (!/^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?$/u.test(written)) return undefined
+  return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
+}
+
+function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
+  const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+  const labelPerson = personLabel(sentence.label, people, sentence.author)
+  // "… 우리 팀 담당": the writer's team, so the writer.
+  const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
+  const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
+  // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
+  if (underActionHeading(sentence)) {
+    const line = sentence.label === undefined || labelPerson !== undefined ? sentence.text : `${sentence.label} ${sentence.text}`
+    const analysed = analyseClauses(line, 'ko')
+    if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
+    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
+    return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
+  }
   const actions: Action[] = []
+  const last = analyseClauses(clauses.at(-1) ?? '', 'ko')[0]
   clauses.forEach((clause, i) => {
     if (clause.trim() === '') return
+    // "가격은 미정, 경쟁사 요금 조사해서 다음 주에 가져감": only the clause that says 미정 is open.
+    if (/미정|미확정/.test(clause)) return
     // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
     // and a commitment or request ending on any verb is one (고칠게, 공유드리겠습니다, 내가 고침).
-    const analysed = analyseClauses(clause, 'ko')[0]
+    // A clause joined by -고 to the last one ("공지 문안은 임가은 님이 작성하고, …마치기로 했습니다")
+    // shares the last one's ending.
+    const joined = i < clauses.length - 1 ? sharedEnding(clause, clauses.at(-1)!, last) : undefined
+    const read = joined ?? clause
+    const analysed = analyseClauses(noted === undefined ? read : `${read} (담당: ${noted})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
-    if (!koreanClauseIsAction(clause, analysed)) return
+    // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())))) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
-    const named = KO_NAMED_OWNER.exec(clause)?.[1] ?? agentName ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : undefined)
-    let title = koreanTitle(clause)
+    const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : noted)
+    let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.
-    if (i > 0 && topicStemCount(title) < 2) title = `${subjectOf(clauses[i - 1]!)} ${title}`.trim()
-    else if (topicStemCount(title) < 2 && sentence.label !== undefined) title = `${sentence.label} ${title}`.trim()
+    // "랜딩 페이지 개발 일정 미정 → 제가 개발팀에 요청하겠습니다": the open point before names what is asked.
+    if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
+    else if (topicStemCount(title) < 2 && sentence.label !== undefined && labelPerson === undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
+}
+
+/**
+ * A clause ending in the connective -고 ("…작성하고", "회의실은 제가 잡고") read with the ending of
+ * the sentence's last clause: "-기로 했습니다" when that one reports an arrangement, "-겠습니다" when
+ * it commits. Undefined when the clause is no -고 clause or the last one neither commits nor arranges.
+ */
+function sharedEnding (clause: string, lastText: string, last: Clause | undefined): string | undefined {
+  const stem = /^(.*[\uAC00-\uD7A3])고$/.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
+  if (stem === undefined || last === undefined || /(?:하지|않|없|있|였|었|았|했|이)$/.test(stem)) return undefined
+  if (/기로\s*(?:했|하였|함)/.test(lastText)) return `${stem}기로 했습니다`
+  if (last.act === 'commitment' || last.act === 'request') return `${stem}겠습니다`
+  return undefined
 }
 
 // ------------------------------------------------------------------------------------ Titles
@@ -310,12 +444,12 @@ function finish (action: Action, korean: boolean): string | undefined {
 
 /** Title of an action sentence (the first action in it), or undefined when it holds none. */
 export function todoTitle (sentence: string, author?: string): string | undefined {
-  return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) })[0]
+  return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) }, [])[0]
 }
 
-function actionTitles (sentence: AuthoredSentence): string[] {
+function actionTitles (sentence: AuthoredSentence, people: readonly string[]): string[] {
   const korean = hasHangul(sentence.text)
-  const actions = korean ? koreanActions(sentence) : englishActions(sentence)
+  const actions = korean ? koreanActions(sentence, people) : englishActions(sentence, people)
   return actions.flatMap((action) => finish(action, korean) ?? [])
 }
 
@@ -331,13 +465,45 @@ function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
 }
 
+const TRAILING_OWNER = /\s*\(([^()]+)\)$/
+const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
+
+/** Two ways of writing one person's name: "석진" and "황보석진", "Tom" and "Tom Becker". */
+function samePerson (a: string, b: string): boolean {
+  if (a === b) return true
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  return short.length >= 2 && (hasHangul(long) ? long.endsWith(short) : long.split(/\s+/)[0] === short)
+}
+
+/**
+ * The same person's task written twice in different words by two participants ("인상 공지 문안을
+ * 쓰기 (가은)" and "가격 인상 공지 문안 작성 (임가은)"): one owner, and at least three shared stems
+ * besides dates (two with the same date), half of the shorter wording's.
+ */
+function sameOwnersTask (a: string, b: string): boolean {
+  const ownerA = TRAILING_OWNER.exec(a)?.[1]
+  const ownerB = TRAILING_OWNER.exec(b)?.[1]
+  if (ownerA === undefined || ownerB === undefined || !samePerson(ownerA, ownerB)) return false
+  const allA = [...contentStems(a.replace(TRAILING_OWNER, ''))]
+  const allB = new Set(contentStems(b.replace(TRAILING_OWNER, '')))
+  const stemsA = allA.filter((stem) => !DATE_STEM.test(stem))
+  const stemsB = [...allB].filter((stem) => !DATE_STEM.test(stem))
+  const shared = stemsA.filter((stem) => allB.has(stem)).length
+  // Two shared words are enough only with the same date ("12월 10일까지" in both).
+  const sameDate = allA.some((stem) => /^\d/.test(stem) && allB.has(stem))
+  return shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)
+}
+
 /** The fewest shared stems with which sameTodo can hold for sets of these sizes. */
 function sameTodoOverlap (a: number, b: number): number {
   return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
 }
 
-/** Todo titles from action phrasing, near-duplicates across participants merged. */
-export function detectTodos (sentences: AuthoredSentence[]): string[] {
+/**
+ * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
+ * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
+ */
+export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
   const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
@@ -346,26 +512,47 @@ export function detectTodos (sentences: AuthoredSentence[]): string[] {
     // ("I'll send the invite before the next meeting").
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
-    if (/(미정|미확정)/.test(text)) continue
-    // A question is an action only when it asks somebody to do something.
-    if (isQuestion(text) && !/\b(?:can|could|would) you\b|(?:해 주실|해주실|주시겠)/i.test(text)) continue
-    for (const title of actionTitles(sentence)) {
-      const stems = contentStems(title)
-      const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems))
-      if (same === undefined) {
-        index.add(kept.length, stems)
-        kept.push(title)
-        continue
-      }
-      // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
-      const current = kept[same]!
-      const cd = hasDeadline(title)
-      const kd = hasDeadline(current)
-      if (cd !== kd ? cd : title.length > current.length) {
-        kept[same] = title
-        index.add(same, stems)
-      }
+    // "배치 분산 락 적용 필요(담당 미정)", "교체 요청 담당은 정해지지 않았습니다": a task nobody has taken, kept without an owner.
+    // Under an open-points heading ("[미결 사항]") a line "… 확인 담당" asks for an owner: the task stands, nobody has it.
+    const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
+    if (unowned !== null) {
+      const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（]+$/u, '')
+      const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      if (title !== undefined) keep(title)
+      continue
     }
+    // "CI lint for pool size < 20 in prod: proposed, nobody owns it yet": the task stands, nobody has it.
+    const unownedEn = hasHangul(text) ? null : EN_UNOWNED.exec(text)
+    if (unownedEn !== null) {
+      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').trim()
+      // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
+      const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined
+      if (title !== undefined) keep(title)
+      continue
+    }
+    if (/(미정|미확정)/.test(text) && !hasHangul(text)) continue
+    // A question is an action only when it asks somebody to do something.
+    if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
+    for (const title of actionTitles(sentence, people)) keep(title)
   }
   return kept
+
+  function keep (title: string): void {
+    const stems = contentStems(title)
+    const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems)) ??
+      index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))
+    if (same === undefined) {
+      index.add(kept.length, stems)
+      kept.push(title)
+      return
+    }
+    // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
+    const current = kept[same]!
+    const cd = hasDeadline(title)
+    const kd = hasDeadline(current)
+    if (cd !== kd ? cd : title.length > current.length) {
+      kept[same] = title
+      index.add(same, stems)
+    }
+  }
 }

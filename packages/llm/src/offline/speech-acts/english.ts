@@ -29,11 +29,14 @@ const OBLIGATION_VERBS = new Set(['need', 'needs', 'have', 'has', 'got'])
 const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
 // Adjectives of volunteering with the subject left out: "(I'm) happy to take the review".
 const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
-const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint)|next (?:week|sprint)|by|before|until|end of|asap)\b/i
+const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap|(?:on |this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?:'s)?)\b/i
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
+// Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
+const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'explain', 'repeat', 'clarify', 'summarise', 'summarize', 'present', 'walk', 'read'])
+const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'repeat', 'point', 'argue', 'guess', 'bet'])
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
@@ -108,7 +111,10 @@ function splitClauses (tokens: Token[]): Token[][] {
     const next = tokens[i + 1]
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
-    const boundary = token.value === ';' || (token.value === ':' && current.length <= 4) ||
+    // "…we won't decide today: Hannah's going to run a pairing session": a colon before a new subject ends a clause.
+    const boundary = token.value === ';' || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
+      // "…by Friday, then I'll book the booth": a new subject after ", then".
+      (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||
       (token.value === ',' && next !== undefined && (
         (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
@@ -177,6 +183,18 @@ function shapeOf (tokens: Token[]): Shape {
     if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
+  // "Let me check with infra": the speaker takes it on. "Let me share my screen", "let me think":
+  // a verb of showing, saying or thinking runs the conversation.
+  if (first.normal === 'let' && at(1)?.normal === 'me' && (at(2)?.pos === 'VERB' || at(2)?.pos === 'NOUN')) {
+    if (MEETING_VERBS.has(at(2)!.normal) || TALK_VERBS.has(at(2)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
+  }
+  // Notes with the writer left out: "Will send the notes after the call", "Going to ping the vendor".
+  const noteVerb = first.normal === 'will' ? 1 : first.normal === 'going' && at(1)?.normal === 'to' && words[0] === first ? 2 : undefined
+  if (noteVerb !== undefined && at(noteVerb)?.pos === 'VERB') {
+    if (MEETING_VERBS.has(at(noteVerb)!.normal) || TALK_VERBS.has(at(noteVerb)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + noteVerb }
+  }
   // "can/could/would you …": a request to the addressee; "can someone …": to whoever takes it.
   const asked = at(1)?.normal
   if (first.pos === 'AUX' && (asked === 'you' || UNKNOWN_SUBJECTS.has(asked ?? '')) && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
@@ -187,8 +205,12 @@ function shapeOf (tokens: Token[]): Shape {
   const imperativeVerb = at(lead)
   if (imperativeVerb !== undefined && imperativeVerb.pos === 'VERB' && /^[a-z]+$/.test(imperativeVerb.value.toLowerCase()) &&
     !/(?:ing|ed)$/.test(imperativeVerb.normal) && !OBLIGATION_VERBS.has(imperativeVerb.normal)) {
-    // "Help center search was reviewed": a noun-verb opener followed by a finite verb is a subject.
-    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX')) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
+    // "Help center search was reviewed", "Log retention sits in …": a noun-verb opener followed by a finite verb is a subject;
+    // "Take-home too long": a verb joined by a hyphen is part of a compound noun.
+    const finiteAfterNoun = [1, 2, 3].some((d) => at(lead + d)?.pos === 'NOUN' && at(lead + d + 1)?.pos === 'VERB' && /[^s]s$/.test(at(lead + d + 1)!.normal))
+    const after = tokens[tokens.indexOf(imperativeVerb) + 1]
+    const compound = after?.value === '-' && after.space === ''
+    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX') && !finiteAfterNoun && !compound) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
   }
   if (VOLUNTEERING.has(first.normal) && at(1)?.normal === 'to' && at(2)?.pos === 'VERB') {
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
@@ -221,7 +243,7 @@ function shapeOf (tokens: Token[]): Shape {
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
     if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
     // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes".
-    return rest[v]?.pos === 'NOUN' && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
+    return (rest[v]?.pos === 'NOUN' || rest[v]?.pos === 'ADJ') && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
@@ -239,6 +261,10 @@ function shapeOf (tokens: Token[]): Shape {
     // Note form: "Aiko to ask infra".
     kind = 'note'
     verbAt = verbAfter(k + 1)
+  } else if (slot.normal === 'to' && k === subject.length && DEADLINE_OR_TIME.test(join(rest.slice(k + 1))) && verbAfter(k + 1) !== undefined) {
+    // A planned item in notes: "Game day to rehearse a gateway failure next sprint". The thing
+    // planned is the subject itself, so the whole clause is the action; nobody is named.
+    return { act: 'request', agent: { kind: 'unknown' }, verbAt: i }
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
   } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal))) {
@@ -252,17 +278,22 @@ function shapeOf (tokens: Token[]): Shape {
   if (kind === undefined || verbAt === undefined) return { act: 'statement' }
   const verb = rest[verbAt]!
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
-  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || (verb.normal === 'go' && rest[verbAt + 1]?.normal === 'with'))) {
+  const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
+  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
   if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
   if (headNormal === 'you') return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + verbAt }
+  // "I'll admit I was sceptical", "I'll say this once": a verb of saying commits to no task.
+  if (SAYING_VERBS.has(verb.normal)) return { act: 'statement', agent: agentOf(subject, 'statement') }
   if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
   const agent = agentOf(subject, 'commitment')
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
-  if (agent?.kind === 'unknown' && kind === 'note') return { act: 'statement' }
+  if (agent?.kind === 'unknown' && kind === 'note') {
+    return DEADLINE_OR_TIME.test(join(rest.slice(k))) ? { act: 'request', agent: { kind: 'unknown' }, verbAt: i } : { act: 'statement' }
+  }
   return { act: 'commitment', agent, verbAt: i + verbAt }
 }
 
@@ -272,7 +303,7 @@ function shapeOf (tokens: Token[]): Shape {
 // instructions, its list, or a clause that starts by telling it what to output do.
 const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|assistant|AI|LLM|todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
-function analyseTokens (written: Token[]): Clause {
+function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
   const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
@@ -287,8 +318,12 @@ function analyseTokens (written: Token[]): Clause {
     shape = { ...shape, agent: { kind: 'addressee', name: vocative } }
   }
   if (question && shape.act !== 'request') shape = { act: 'question' }
-  const negated = words.some((t) => t.negated || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
-  const uncertain = words.some((t) => UNCERTAIN.has(t.normal) || WEAK_MODALS.has(t.normal)) || /\bnot sure\b/i.test(text)
+  // The model's negation scope runs past a clause boundary ("we won't decide today: Hannah's going to …");
+  // a later clause is negated only by a negator of its own.
+  const negated = words.some((t) => (t.negated && clauseIndex === 0) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
+  // "Could you book the room?": the modal of a polite request carries no doubt.
+  const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
+  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
@@ -355,7 +390,7 @@ function labelled (clauses: Clause[]): Clause[] {
 export const englishClauses: ClauseAnalyser = {
   analyse: (sentence) => {
     try {
-      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map(analyseTokens)))
+      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
     } catch {
       return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
     }

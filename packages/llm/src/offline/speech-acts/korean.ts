@@ -12,9 +12,10 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  *
  * | act         | 반말 (plain)           | 해요체 (polite)                | 합쇼체 (formal)                  | terse note (개조식) |
  * |-------------|------------------------|--------------------------------|----------------------------------|---------------------|
- * | commitment  | -(으)ㄹ게, -겠어        | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정 |
- * | request     | -어/아 줘, -해         | -어/아 주세요, 부탁해요          | -어/아 주십시오, 부탁드립니다, 바랍니다 | -할 것, 요망, 요청   |
+ * | commitment  | -(으)ㄹ게, -겠어        | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정, (명사) 예정 with a named doer |
+ * | request     | -어/아 줘, -해         | -어/아 주세요, -(으)세요, 부탁해요, -시면 돼요 | -어/아 주십시오, -(으)십시오, 부탁드립니다, 바랍니다, -시면 됩니다 | -할 것, 요망, 요청, (동작 명사) 필요 |
  * | question    | -니?, -어?, -ㄹ까?      | -나요, -ㄹ까요, -죠?            | -습니까, -ㄹ까요                   | (ends in ?)         |
+ * | (not a question) | -(으)니까          | -(으)니까요 (a reason: 말씀드렸으니까요) |                              |                     |
  * | decision    | -기로 했어, -기로 함     | -기로 했어요, -로 정했어요       | -기로 했습니다, 결정/확정/합의했습니다 | -기로 함, 확정       |
  * | opinion     | -것 같아, -면 좋겠어     | -것 같아요, -면 좋겠어요         | -것 같습니다, -면 좋겠습니다        | -필요            |
  *
@@ -22,6 +23,13 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * topic (…부터 정리하겠습니다, 다음 안건으로 넘어가겠습니다) is facilitation; -(으)ㄹ지(는) 모르-,
  * -ㄹ 수도 있- and 아마 make a clause uncertain; 안 / 못 / -지 않- / -지 말- negate it; a
  * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
+ * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
+ * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
+ * either it weighs the situation (opinion).
+ *
+ * Who acts is read from the subject or topic with an honorific (민수님이, 지은 씨는), a 반말
+ * vocative (지훈아), an @mention, and from the owner notes of written minutes: "담당: 이지은",
+ * "- 담당 지현", "→ 지훈", a bracketed name "(김민수)" or team "(법무팀)".
  */
 
 interface Ending {
@@ -31,12 +39,14 @@ interface Ending {
   jamo: string
   act: SpeechAct
   politeness?: Politeness
-  /** A terse ending commits only when the clause names who acts. */
+  /** A terse ending commits only when the clause names who acts or by when. */
   needsAgent?: boolean
+  /** A schedule noun ("회신 예정") commits only when the clause names who acts: "다음 주 출시 예정" is a plan of record. */
+  needsDoer?: boolean
 }
 
-function row (form: string, ending: string, act: SpeechAct, politeness?: Politeness, needsAgent = false): Ending {
-  return { form, jamo: disassemble(ending), act, ...(politeness === undefined ? {} : { politeness }), needsAgent }
+function row (form: string, ending: string, act: SpeechAct, politeness?: Politeness, needsAgent = false, needsDoer = false): Ending {
+  return { form, jamo: disassemble(ending), act, ...(politeness === undefined ? {} : { politeness }), needsAgent, ...(needsDoer ? { needsDoer } : {}) }
 }
 
 // Longest forms first within an act; the first row whose jamo ends the clause wins.
@@ -49,6 +59,10 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
+  // Joined to the next clause: "…가져오기로 했고, 그때 결정하겠습니다".
+  row('-기로 했고', '기로 했고', 'decision'),
+  row('-기로 했으며', '기로 했으며', 'decision'),
+  row('-기로 했는데', '기로 했는데', 'decision'),
   // A choice with a hortative: "목요일로 가자", "A안으로 하시죠", "그걸로 갑시다".
   row('-로 가자', '로 가자', 'decision', 'plain'),
   row('-로 하자', '로 하자', 'decision', 'plain'),
@@ -72,6 +86,11 @@ const ENDINGS: Ending[] = [
   row('요망', '요망', 'request'),
   row('부탁 (terse)', '부탁', 'request'),
   row('요청 (terse)', '요청', 'request', undefined, true),
+  // The polite and formal imperative: "정리해 오세요", "확인하십시오"; "-시면 됩니다": all that is asked.
+  row('-(으)십시오', '십시오', 'request', 'formal'),
+  row('-시면 됩니다', '시면 됩니다', 'request', 'formal'),
+  row('-시면 돼요', '시면 돼요', 'request', 'polite'),
+  row('-(으)세요', '세요', 'request', 'polite'),
   // Opinions: a view, not a promise.
   row('-것 같습니다', '것 같습니다', 'opinion', 'formal'),
   row('-것 같아요', '것 같아요', 'opinion', 'polite'),
@@ -86,21 +105,48 @@ const ENDINGS: Ending[] = [
   row('-겠음', '겠음', 'commitment'),
   row('-(으)ㄹ게요', 'ㄹ게요', 'commitment', 'polite'),
   row('-(으)ㄹ게', 'ㄹ게', 'commitment', 'plain'),
+  // The intent future -(으)ㄹ 거예요 / 거야 / 겁니다: a commitment when someone is named or a time is set ("오늘은 드롭다운 작업할 거예요").
+  row('-(으)ㄹ 거예요', 'ㄹ 거예요', 'commitment', 'polite', true),
+  row('-(으)ㄹ 거야', 'ㄹ 거야', 'commitment', 'plain', true),
+  row('-(으)ㄹ 겁니다', 'ㄹ 겁니다', 'commitment', 'formal', true),
   row('-ㄹ 예정입니다', 'ㄹ 예정입니다', 'commitment', 'formal', true),
   row('-ㄹ 예정이에요', 'ㄹ 예정이에요', 'commitment', 'polite', true),
   row('-ㄹ 예정', 'ㄹ 예정', 'commitment', undefined, true),
+  row('(명사) 예정입니다', ' 예정입니다', 'commitment', 'formal', true, true),
+  row('(명사) 예정이에요', ' 예정이에요', 'commitment', 'polite', true, true),
+  row('(명사) 예정', ' 예정', 'commitment', undefined, true, true),
+  row('(명사) 예정임', ' 예정임', 'commitment', undefined, true, true),
   row('-해야 합니다', '야 합니다', 'request', 'formal', true),
   row('-해야 해요', '야 해요', 'request', 'polite', true),
   row('-해야 함', '야 함', 'request', undefined, true),
   row('-해야 됩니다', '야 됩니다', 'request', 'formal', true),
   row('-해야 돼요', '야 돼요', 'request', 'polite', true),
   row('-해야 돼', '야 돼', 'request', 'plain', true),
-  row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true)
+  row('-(으)ㅁ', 'ㅁ', 'commitment', undefined, true),
+  // 맡다 (take charge) in the present assigns: "개발 면접관 구성은 류상민 님이 맡습니다".
+  row('맡다 (present)', '맡습니다', 'commitment', 'formal', true),
+  row('맡다 (present)', '맡아요', 'commitment', 'polite', true),
+  row('맡다 (present)', '맡음', 'commitment', undefined, true),
+  // The present of a 하다 verb states a plan only with a doer and a time ahead ("남궁예린 님이 오늘 조치합니다"); else it reports.
+  row('-합니다 (present)', '합니다', 'commitment', 'formal', true, true),
+  row('-해요 (present)', '해요', 'commitment', 'polite', true, true)
 ]
 
 // Questions end in a question mark or an interrogative ending.
 // An embedded question left open ("…선정할지", "…할지 여부") asks as well.
 const QUESTION_ENDINGS = ['습니까', '까요', '나요', '가요', 'ㄹ까', '니', '죠?', '는지', 'ㄹ지', '을지', '어때요', '어때'].map(disassemble)
+// -(으)니까(요) gives a reason ("이미 말씀드렸으니까요"); only the formal -ㅂ니까 (합니까) asks.
+const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
+// "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
+// Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
+const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
+// A 하다 verb on an action noun under a must-form asks for the action ("로그를 확인해야 합니다").
+export const ACTION_NOUN = /(?:확인|검토|공유|수정|정리|작성|보고|전달|준비|제출|요청|발송|등록|반영|적용|점검|업데이트|교체|조사|분석|측정|검증|협의|신청|예약|연락|문의|안내|배포|테스트|설정|추가|삭제|변경|재현|조율|마무리|구매|갱신|백업|처리|정의|문서화|공지|취합|회신|답변|섭외|계약|발주|세팅|정비|개선|복구|이관|전환|마이그레이션|모니터링|리뷰|수집|추출|산정|작업)/
+// A condition or a reason before it ("등록하려면 …", "…걸리므로") makes the must-form a requirement stated, not a task.
+const CONDITION_OR_REASON = /(?:려면|으면|(?<![화측장전국방표정단지대])면\s|므로|때문에|니까|어서\s|아서\s)/
+const ACTION_NOUN_MUST = new RegExp(`${ACTION_NOUN.source}\\s*(?:을|를)?\\s*(?:해야|하셔야)\\s*(?:합니다|해요|함|돼요|됩니다|돼|한다|해)$`)
+// "서버 용량 확인 필요": an action noun needed, a task with nobody named.
+const ACTION_NOUN_NEEDED = new RegExp(`${ACTION_NOUN.source}\\s*(?:이|가)?\\s*필요(?:함|합니다|해요)?$`)
 
 // Verbs of running the meeting: with a volitional ending after a topic they open or move it on.
 const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
@@ -116,21 +162,45 @@ const DEFERRED = /여부|(?:다음\s*회의|추후|나중에|차후|다음에)\S
 // A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
 const MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
-const DONE = /(?:었|았|였|했|됐|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
+const DONE = /(?:었|았|였|했|됐|졌|웠|왔|켰|쳤|렸|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
 // A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
 const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
-const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄)$/
+const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|응답)/
 
 const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
-const NAMED = /(?:^|\s)([\uAC00-\uD7A3]{2,4})\s*(?:님|씨|매니저|팀장|대리|과장|부장|책임|선임)(?:이|가|은|는|께서|도|께|에게)?(?=\s|$)/
+// A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone names nobody.
+const TITLE = '(?:매니저|팀장|대리|과장|부장|책임|선임|실장|본부장|이사)'
+const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
+// Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
+const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
+// An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
+const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
+
+// "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
+const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|프런트|개발|기획|운영|영업|인프라|보안|데이터|재무|법무|인사|${ACTION_NOUN.source.slice(3, -1)})$`)
+
+/**
+ * The owner note at the end of a line of minutes ("… (담당: 이지은)", "… → 지훈") and the line
+ * without it, or undefined when the line ends in no such note.
+ */
+export function koreanOwnerNote (line: string): { body: string, owner: string } | undefined {
+  const note = OWNER_NOTE.exec(line)
+  const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4] ?? note[5])?.replace(/\s*(?:님|씨)$/, '')
+  if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner)) return undefined
+  return { body: line.slice(0, note.index), owner }
+}
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
-const DEADLINE = /(?:\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)/
+const DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
+// A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
+const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
+// A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
+const TIME_AHEAD = /(?:^|\s)(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말|중)|(?:다음|이번)\s*주(?:\s*[월화수목금]요일)?|[월화수목금토일]요일|내일|모레|다음\s*달|월말|주말|\d{1,2}월\s*\d{1,2}일|\d{1,2}일(?=에|까지))(?:에|에는|중|중에|중으로)?(?=\s)/
 
 function politenessOf (jamo: string): Politeness | undefined {
   if (/ㅅㅡㅂㄴㅣㄷㅏ$|ㅂㄴㅣㄷㅏ$|ㅅㅣㅂㅅㅣㅇㅗ$|ㅅㅡㅂㄴㅣㄲㅏ$/.test(jamo)) return 'formal'
@@ -157,9 +227,10 @@ export function koreanEnding (clause: string): Ending | undefined {
 
 function analyseClause (raw: string): Clause {
   const text = raw.trim()
-  // A trailing note in brackets ("… 보내야 함 (담당: 지현)") is not where the clause ends.
-  const owned = /\((?:담당|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)\s*$/i.exec(text)?.[1]
-  const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
+  // A trailing owner note ("… 보내야 함 (담당: 지현)", "… → 지훈") is not where the clause ends.
+  const note = koreanOwnerNote(text.replace(/[\s.!。~]+$/u, ''))
+  const owned = note?.owner
+  const bare = (note?.body ?? text).replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
   // Endings are short: the last syllables are all the table needs, whatever the clause's length.
   const jamo = disassemble(bare.slice(-12))
   const negated = NEGATION.test(` ${bare}`)
@@ -177,16 +248,19 @@ function analyseClause (raw: string): Clause {
   })
 
   if (ABOUT_THE_RECORD.test(bare)) return withLevel('statement')
-  if (/[?？]$/.test(text) || QUESTION_ENDINGS.some((q) => jamo.endsWith(q))) {
+  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo))) {
     // "확인해 주시겠어요?": a request in the form of a question.
-    if (/주시겠|주실 수|줄 수|해 줄래|해줄래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
+    if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
     return withLevel('question')
   }
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
   if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(agentText, 'commitment')?.kind !== 'named') {
     return withLevel('decision', agentOf(agentText, 'decision'))
   }
+  // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
+  if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
+  if (ending?.form === '-(으)세요' && NOT_A_REQUEST_SEYO.test(bare)) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined) {
     if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
     return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
@@ -200,19 +274,36 @@ function analyseClause (raw: string): Clause {
     if (MEETING_VERB.test(lastWord) && deadline === undefined && TOPIC_FRAME.test(bare.slice(0, verbAt))) return withLevel('facilitation', undefined, level)
     if (JUDGEMENT_STEM.test(bare)) return withLevel('opinion', undefined, level)
     if (uncertain || negated) return withLevel('statement', undefined, level)
+    // "다음 주 목요일에 후속 회의를 하겠습니다": holding a meeting runs the meetings, it is no task.
+    if (/(?:^|\s)\S*회의(?:를|는)?\s*(?:하겠|할게|합니다|해요|진행하겠|진행할게)/.test(bare)) return withLevel('facilitation', undefined, level)
+    // "체크리스트 12/5까지 요청받음": a request received reports; it takes nothing on.
+    if (/(?:요청|문의|연락|전달|지시)\s*받(?:음|았|았음|았습니다)/.test(bare)) return withLevel('statement', undefined, level)
+    // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
+    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
+    const plan = ending.form.includes('예정')
+    const intent = ending.form.includes('거') || ending.form.startsWith('맡다')
+    const present = ending.form.includes('present')
+    // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
+    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)오늘/.test(bare)) && !CONDITION_OR_REASON.test(bare)
+    if (present && (!timed || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
+    if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
       // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
-      if (DONE.test(bare) || NOUN_FINAL.test(bare) || STATIVE_TERSE.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo)) return withLevel('statement', agent, level)
+      if (ending.needsDoer !== true && (DONE.test(bare) || NOUN_FINAL.test(bare) || STATIVE_TERSE.test(bare) || /(?:있|없|이)ㅁ$|ㅇㅣㅁ$/.test(jamo))) return withLevel('statement', agent, level)
       // Without a time it is a minute of what happened, unless the writer speaks of themself ("내가 고침").
-      if (deadline === undefined && agent?.kind !== 'speaker') return withLevel('statement', agent, level)
+      // A plan (-ㄹ 예정, -ㄹ 거예요) with a named doer is theirs; a -ㄹ 예정 with a time ahead is the writer's; with
+      // neither it is background ("배포 후 문제가 없으면 다음 주에 공지할 예정"), and -ㄹ 거예요 a prediction ("내일 나올 거예요").
+      const terse = ending.form === '-(으)ㅁ'
+      if (deadline === undefined && agent?.kind !== 'speaker' && !((plan || intent) && agent?.kind === 'named') && !(plan && timed) && !present && !(terse && FUTURE_TIME.test(bare))) return withLevel('statement', agent, level)
     }
     if (DECISION_NOUN.test(bare) && agent === undefined) return withLevel('decision', undefined, level)
     return withLevel('commitment', agent ?? { kind: 'speaker' }, level)
   }
   if (ending.act === 'request') {
     if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
-    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined) return withLevel('opinion', undefined, level)
+    // A must-form with nobody and no time named weighs the situation, unless its verb is an action noun's ("확인해야 합니다").
+    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && !(ACTION_NOUN_MUST.test(bare) && !CONDITION_OR_REASON.test(bare))) return withLevel('opinion', undefined, level)
     return withLevel('request', agentOf(agentText, 'request'), level)
   }
   if (ending.act === 'decision') {
@@ -223,6 +314,30 @@ function analyseClause (raw: string): Clause {
     return withLevel('decision', agent, level)
   }
   return withLevel(ending.act, undefined, level)
+}
+
+/**
+ * The clauses of a line, split where `separator` matches outside brackets: "계약 조건(할인 폭, 기간)은
+ * 지현 님이 정리" is one clause. `separator` must be sticky (flag y).
+ */
+export function koreanClauseTexts (line: string, separator: RegExp): string[] {
+  const clauses: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!
+    if (char === '(' || char === '（' || char === '[') depth++
+    else if ((char === ')' || char === '）' || char === ']') && depth > 0) depth--
+    if (depth > 0) continue
+    separator.lastIndex = i
+    const found = separator.exec(line)
+    if (found === null || found[0] === '') continue
+    clauses.push(line.slice(start, i))
+    start = i + found[0].length
+    i = start - 1
+  }
+  clauses.push(line.slice(start))
+  return clauses.filter((c) => c.trim() !== '')
 }
 
 // A short label before a colon ("결정:", "합의 사항:", "담당:") frames what follows it.
@@ -242,6 +357,6 @@ export const koreanClauses: ClauseAnalyser = {
     // Other labels ("담당: 지현", "로그인 오류: …") stay in the clause, where the owner and topic are read.
     const label = found !== null && DECIDING_LABEL.test(found[1]!) ? found : null
     const body = label === null ? sentence : label[2]!
-    return body.split(/\s*(?:[;；]|,\s+|，|→|->)\s*/).filter((c) => c.trim() !== '').map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
+    return koreanClauseTexts(body, /\s*(?:[;；]|,\s+|，|→|->)\s*/y).map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
   }
 }

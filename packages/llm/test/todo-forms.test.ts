@@ -1,0 +1,170 @@
+import t from 'tap'
+import { detectTodos } from '../src/offline/todos.ts'
+import { splitSentences } from '../src/text/sentences.ts'
+
+/*
+ * The probe table of issue 17: which predicate forms make a todo, by speech act and speech level.
+ * Each row is one form on an ordinary sentence; the verbs and nouns vary between rows so that a
+ * row passes by its form, not by its words. The Korean rows follow the ending table in
+ * src/offline/speech-acts/korean.ts; the English rows the clause slots in speech-acts/english.ts.
+ *
+ * | act          | 반말 (plain)         | 해요체 (polite)                | 합쇼체 (formal)                 | terse notes (개조식)                               |
+ * |--------------|----------------------|--------------------------------|---------------------------------|---------------------------------------------------|
+ * | commitment   | -ㄹ게, 내가 고침      | -ㄹ게요, 공유드릴게요, -기로 했어요 | -겠습니다, -드리겠습니다, -기로 했습니다 | -겠음, -(으)ㅁ by the writer, named doer + 예정    |
+ * | request      | -해 줘 / -해줘 (vocative) | -해 주세요, -해 오세요, -해 주실 수 있을까요? | 부탁드립니다                  | 확인 필요, "→ 지훈", "(담당: 이지은)", "(법무팀)", "김민수:" |
+ * | must (task)  | -해야 돼 + time      | -해야 해요 + owner              | -해야 합니다 + deadline / action noun | -해야 함 + owner                              |
+ * | no todo      | facilitation (…부터 정리하겠습니다, 넘어갈게요), doubt (…날지는 모르겠어요), done (…했습니다), opinion (…것 같아요), decision (…하기로 했습니다 with no doer), question, reason (…했으니까요), must-form with a reason on a verb of no action, a plan with nobody named, a terse minute of what someone did |
+ */
+
+type Row = readonly [form: string, sentence: string, todos: readonly string[]]
+
+const AUTHOR = '서지원'
+const PEOPLE = ['서지원', '김민수', '박서연', 'Ana Ruiz', 'Sam Lee']
+
+// As the engine places them: each line knows the heading of the section it is under.
+function todosOf (text: string, author = AUTHOR): string[] {
+  let heading: string | undefined
+  const lines = splitSentences(text).flatMap((s) => {
+    if (s.heading) {
+      heading = s.text
+      return []
+    }
+    return [{ text: s.text, author, ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+  })
+  return detectTodos(lines, PEOPLE)
+}
+
+const KOREAN_TODOS: Row[] = [
+  // Commitments, by speech level.
+  ['반말 -ㄹ게', '결제 버그는 내가 고칠게.', ['결제 버그 고치기 (서지원)']],
+  ['해요체 -ㄹ게요', '정산 리포트는 제가 만들게요.', ['정산 리포트 만들기 (서지원)']],
+  ['합쇼체 -겠습니다', '재시도 로직은 제가 추가하겠습니다.', ['재시도 로직 추가 (서지원)']],
+  ['합쇼체 -드리겠습니다', '고객사에 일정은 제가 공유드리겠습니다.', ['고객사에 일정 공유 (서지원)']],
+  ['해요체 공유드릴게요', '회의록은 제가 내일까지 공유드릴게요.', ['회의록 내일까지 공유 (서지원)']],
+  ['terse -겠음', '테스트 케이스 보강하겠음', ['테스트 케이스 보강 (서지원)']],
+  ['terse -(으)ㅁ by the writer', '결제 버그 내가 고침', ['결제 버그 고치기 (서지원)']],
+  ['-기로 했습니다 with a named doer', '온보딩 가이드는 민수님이 작성하기로 했습니다.', ['온보딩 가이드 작성 (민수)']],
+  ['-기로 했어요 by the writer', 'API 문서 업데이트는 제가 하기로 했어요.', ['API 문서 업데이트 (서지원)']],
+  ['-기로 함 terse by the writer', '견적서는 제가 보내기로 함', ['견적서 보내기 (서지원)']],
+  ['-ㄹ 예정 with a named doer', 'API 문서는 지은 씨가 다음 주에 업데이트할 예정입니다.', ['API 문서 다음 주에 업데이트 (지은)']],
+  ['noun + 예정 with a team in brackets', '계약서 회신 예정 (법무팀)', ['계약서 회신 (법무팀)']],
+  ['honorific giving in a -기로 form', '지훈 님께서 배포 스크립트를 수정해 주시기로 했습니다.', ['배포 스크립트를 수정 (지훈)']],
+  // Requests, by speech level and by how the addressee is named.
+  ['반말 vocative -해줘', '지훈아 로그 좀 확인해줘.', ['로그 확인 (지훈)']],
+  ['해요체 -해 주세요 after a vocative', '민수님, 결제 로그 확인해 주세요.', ['결제 로그 확인 (민수)']],
+  ['합쇼체 부탁드립니다', '지은님 디자인 검토 부탁드립니다.', ['디자인 검토 (지은)']],
+  ['해요체 부탁해요 with a topic particle', '민지 씨는 회의록 정리 부탁해요.', ['회의록 정리 (민지)']],
+  ['a request asked as a question', '수진님, 이번 주까지 견적 받아주실 수 있을까요?', ['이번 주까지 견적 받기 (수진)']],
+  ['polite imperative -(으)세요', '다음 회의까지 각자 의견 정리해 오세요.', ['다음 회의까지 각자 의견 정리해 오기']],
+  // Must-forms: a task when they name who or by when, or their verb acts on an action noun.
+  ['-해야 합니다 with a deadline', '금요일까지 인증서를 갱신해야 합니다.', ['금요일까지 인증서를 갱신']],
+  ['-어야 합니다 on any verb with a deadline', '금요일까지 보안 점검을 마쳐야 합니다.', ['금요일까지 보안 점검을 마치기']],
+  ['-해야 함 with an owner', '인증서 갱신은 민수님이 해야 함', ['인증서 갱신 (민수)']],
+  ['-해야 합니다 on an action noun, nobody named', '로그 보관 기간을 확인해야 합니다.', ['로그 보관 기간을 확인']],
+  // Terse notes and owner notes of written minutes.
+  ['…확인 필요', '서버 용량 확인 필요', ['서버 용량 확인']],
+  ['bullet with an arrow to the owner', '- 결제 오류 재현 → 지훈', ['결제 오류 재현 (지훈)']],
+  ['담당 in brackets', '백업 정책 문서화 (담당: 이지은)', ['백업 정책 문서화 (이지은)']],
+  ['담당 after a dash', '백업 정책 문서화 해야 함 - 담당 지현', ['백업 정책 문서화 (지현)']],
+  ['a participant as the line label', '- 김민수: 금요일까지 초안 공유', ['금요일까지 초안 공유 (김민수)']],
+  ['a deadline written with a tilde', '정산 리포트 초안 작성 ~11/30', ['정산 리포트 초안 작성 ~11/30']],
+  ['a weekday in brackets as the deadline', '고객 인터뷰 질문지 정리 (금)', ['고객 인터뷰 질문지 정리 (금)']],
+  ['a clause joined by -고 shares the last one\'s -기로 했습니다', '발표 자료는 민수님이 만들고, 리허설 일정은 지은님이 잡기로 했습니다.', ['발표 자료 만들기 (민수)', '리허설 일정 잡기 (지은)']],
+  ['-기로 했고 joined to a decision put off', '지은님이 경쟁사 요금을 조사해서 다음 회의에 가져오기로 했고, 그때 결정하겠습니다.', ['경쟁사 요금을 조사해서 다음 회의에 가져오기 (지은)']],
+  ['a month-part deadline', '리뉴얼 화면 목록은 제가 12월 둘째 주까지 정리할게요.', ['리뉴얼 화면 목록 12월 둘째 주까지 정리 (서지원)']],
+  ['a plan (예정) with a time ahead is the writer\'s', '쿠폰 만료 배치 중복 여부 내일까지 확인 예정', ['쿠폰 만료 배치 중복 여부 내일까지 확인 (서지원)']],
+  ['담당 미정 keeps the task without an owner', '배치 분산 락 적용 필요(담당 미정)', ['배치 분산 락 적용']],
+  ['담당 안 정함 after the task', '인증서 갱신 확인 필요한데 담당 안 정함', ['인증서 갱신 확인']],
+  ['… 우리 팀 담당: the writer\'s team', '관리자 대시보드 개발 우리 팀 담당', ['관리자 대시보드 개발 (서지원)']],
+  ['the intent future -ㄹ 거예요 by the writer', '저는 오늘 할부 드롭다운 작업할 거예요.', ['할부 드롭다운 작업 (서지원)']],
+  ['a named doer in the 하다 present with a time', '남궁예린 님이 오늘 크론 설정을 조치합니다.', ['크론 설정을 조치 (남궁예린)']],
+  ['the honorific -시- dropped from the title', '가은 님이 공지 문안을 쓰시기로 했어요.', ['공지 문안을 쓰기 (가은)']],
+  ['a name with a job title after an arrow', 'SCIM 동기화 오류 원인 미회신 → 태호 매니저님 확인', ['SCIM 동기화 오류 원인 미회신 확인 (태호)']],
+  ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
+]
+
+const KOREAN_NON_ACTIONS: Row[] = [
+  ['facilitation -겠습니다 after a topic', '그럼 지난 주 액션 아이템부터 정리하겠습니다.', []],
+  ['facilitation -ㄹ게요', '다음 안건으로 넘어갈게요.', []],
+  ['uncertainty -ㄹ지는 모르겠어요', '이번 주 안에 결과가 날지는 모르겠어요.', []],
+  ['past report -했습니다', '지난주에 결제 모듈 배포를 완료했습니다.', []],
+  ['opinion -것 같아요', '이 방식이 더 나은 것 같아요.', []],
+  ['group decision -기로 했습니다', '결제 수단은 카드로 하기로 했습니다.', []],
+  ['question -인가요', '이번 출시 일정은 언제인가요?', []],
+  ['reason -(으)니까요 is no question and no task', '그건 이미 말씀드렸으니까요.', []],
+  ['a plan with nobody named', '시간이 늦어서 다음 주에 공지할 예정입니다.', []],
+  ['a must-form on a verb of no action, nobody named', '성능 문제는 구조를 바꿔야 합니다.', []],
+  ['a must-form after a condition', '새 업체를 등록하려면 절차에 3주가 걸리므로 일정에 반영해야 함', []],
+  ['a terse minute of what someone did', '김도현 님이 현황을 공유함.', []],
+  ['a greeting in -세요', '안녕하세요, 다들 오셨나요?', []],
+  ['-(으)세요 on a verb of talking runs the conversation', '민수님 먼저 말씀하세요.', []],
+  ['a done item under a participant label', '- 서연: 푸시 알림 서버 인증서 교체 완료', []],
+  ['an arrow to a state is no owner', '- 디자인 변경 → 보류', []],
+  ['a decision promised for later', '연간 할인율은 다음 주에 제가 결정하겠습니다.', []],
+  ['a terse note with a weekday may report the past', '일요일에 회수 스크립트로 중복분 다 뺌', []],
+  ['a prediction in -ㄹ 거예요', '내일이면 결과가 나올 거예요.', []],
+  ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []],
+  ['holding a meeting runs the meetings', '다음 주 목요일 오후 2시에 후속 점검 회의를 하겠습니다.', []],
+  ['a request received reports', '보안 점검 체크리스트 12/5까지 요청받음', []],
+  ['a person met with (님이랑) is no doer', '캠페인 예산은 석진 님이랑 따로 얘기하기로 함', []],
+  ['a job title alone names nobody', '팀장님이 후보 날짜 두 개 보내 주시기로 했어요.', []]
+]
+
+const ENGLISH: Row[] = [
+  ["contraction I'll", "I'll send the updated pricing deck to Acme by Friday.", ['Send the updated pricing deck to Acme by Friday (서지원)']],
+  ["a name's going to", "Maria's going to update the onboarding doc.", ['Update the onboarding doc (Maria)']],
+  ['Happy to … with the subject left out', 'Happy to take the vendor comparison.', ['Take the vendor comparison (서지원)']],
+  ['Let me …', 'Let me check with the infra team and get back to you.', ['Check with the infra team (서지원)']],
+  ['Will … with the subject left out', 'Will send the notes after the call.', ['Send the notes after the call (서지원)']],
+  ['Going to … with the subject left out', 'Going to ping the vendor about the SLA.', ['Ping the vendor about the SLA (서지원)']],
+  ['imperative addressed by name', 'Tom, please review the security checklist before Thursday.', ['Review the security checklist before Thursday (Tom)']],
+  ['a polite could-you request', 'Leo, could you book the room for the offsite?', ['Book the room for the offsite (Leo)']],
+  ['Action: name to …', 'Action: Priya to update the incident runbook.', ['Update the incident runbook (Priya)']],
+  ['TODO: imperative on any verb', 'TODO: rotate the API keys', ['Rotate the API keys']],
+  ['a participant as the line label', 'Sam: send the contract to legal by Monday.', ['Send the contract to legal by Monday (Sam)']],
+  ['Need … without a subject', 'Need to confirm the budget with finance.', ['Confirm the budget with finance']],
+  ['a planned item in notes: noun to verb, with a time', 'Game day to rehearse a gateway failure in the sprint after next.', ['Game day to rehearse a gateway failure in the sprint after next']],
+  ['a verb the tagger calls an adjective after will', "I'll own the rollout checklist.", ['Own the rollout checklist (서지원)']],
+  ['a topic label is no owner', 'Budget: send the revised numbers to finance by Friday.', ['Send the revised numbers to finance by Friday']],
+  ['a weekday bounds a progressive', "I'm bringing the RI numbers to Thursday's follow-up.", ["Bring the RI numbers to Thursday's follow-up (서지원)"]],
+  ['a new subject after a colon', "We're split, so we won't decide today: Hannah's going to run a pairing session.", ['Run a pairing session (Hannah)']],
+  ['a compound noun opener is no imperative', 'Take-home too long, two dropouts this month.', []],
+  ['a noun opener with a finite verb is a subject', 'Log retention sits in the shared account.', []],
+  ['a decision put off to a day', 'Not decided, depends on cloud savings. Decide Thu.', []],
+  ['a verb of saying commits to nothing', "I'll admit I was skeptical about the beta.", []],
+  ['going ahead with something decides it', "We'll go ahead with an EU region in Frankfurt.", []],
+  ['nobody owns it: the task stands without an owner', 'CI lint for pool size < 20 in prod: proposed, nobody owns it yet', ['CI lint for pool size < 20 in prod']],
+  ['a "me:" label is the writer', 'me: review the comms template by Monday', ['Review the comms template by Monday (서지원)']],
+  ['facilitation', "Let's move on to pricing.", []],
+  ['Let me on a verb of showing runs the meeting', 'Let me share my screen with the roadmap.', []],
+  ['Let me on a verb of thinking', 'Let me think about the pricing tiers.', []],
+  ['doubt', "I'm not sure whether the vendor will reply this week.", []],
+  ['a past report', 'We shipped the new onboarding flow last week.', []],
+  ['an opinion', 'I think we should wait for legal.', []],
+  ['a decision', 'We decided to go with Postgres.', []],
+  ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']]
+]
+
+t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {
+  t.same(todosOf('[미결 사항]\n- 연간 구독 할인율\n- DRM 라이선스 갱신 담당'), ['DRM 라이선스 갱신'])
+  t.same(todosOf('[제 할 일 정리]\n- 파일럿 세 곳 계약 조건 정리: 12월 15일까지'), ['파일럿 세 곳 계약 조건 정리 12월 15일까지 (서지원)'], 'my own action list: the writer owns it')
+})
+
+t.test('One person\'s task written twice in different words is listed once; two tasks of one person sharing a topic stay two', async (t) => {
+  t.same(todosOf('가격 인상 공지 문안은 가은 님이 쓰시기로 했어요.\n가격 인상 공지 문안 작성은 임가은 님이 하기로 했습니다.'), ['가격 인상 공지 문안 작성 (임가은)'], 'the longer wording is kept')
+  t.same(todosOf('Sam will recruit five beta customers for offline mode.\nSam will send beta customers a short weekly survey.'), [
+    'Recruit five beta customers for offline mode (Sam)', 'Send beta customers a short weekly survey (Sam)'
+  ])
+})
+
+t.test('Every line under an action heading is a task, in either language; done items and questions are not', async (t) => {
+  t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성'])
+  t.same(todosOf('## Action items\n- Pricing page copy (Sam)\n- Rotate the API keys\n- Load test finished'), ['Pricing page copy (Sam)', 'Rotate the API keys'])
+  t.same(todosOf('## Notes\n- Pricing page copy\n- 배포 체크리스트'), [], 'under any other heading a noun phrase is no task')
+})
+
+for (const [name, rows] of [['Korean todo forms', KOREAN_TODOS], ['Korean non-actions', KOREAN_NON_ACTIONS], ['English forms', ENGLISH]] as const) {
+  t.test(name, async (t) => {
+    for (const [form, sentence, todos] of rows) t.same(todosOf(sentence), todos, `${form}: ${sentence}`)
+  })
+}
