@@ -66,9 +66,9 @@ export class RedisReplicationWait implements ReplicationWait {
 function oneKeyPerMaster (cluster: RedisClusterClient, keys: readonly string[]): string[] {
   const byMaster = new Map<string, string>()
   for (const key of keys) {
-    const master = cluster.getSlotMaster(calculateSlot(key))
+    const slot = calculateSlot(key)
     // No master known for the slot (map being rebuilt): the key is its own target; sendCommand routes it.
-    const id = master?.address ?? `slot:${calculateSlot(key)}`
+    const id = cluster.slots[slot]?.master.address ?? `slot:${slot}`
     if (!byMaster.has(id)) byMaster.set(id, key)
   }
   return [...byMaster.values()]
