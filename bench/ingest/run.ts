@@ -4,9 +4,9 @@ import { configFrom } from '@meeting-ai/config'
 import { OfflineEngine } from '@meeting-ai/llm'
 import { createRedisStore } from '@meeting-ai/store'
 import { englishLaunchMeeting, koreanLaunchMeeting, type SampleMeeting } from '@meeting-ai/samples'
-import { startOwnedRedis, startRedisCluster } from '@meeting-ai/testkit/redis'
+import { startOwnedRedis, startOwnedReplica, startRedisCluster } from '@meeting-ai/testkit/redis'
 import { createSegmentPipeline, parseSttEvent, type RawEvent } from '@meeting-ai/ingest'
-import { args, cpuMs, emitResult, sleep, table } from '../lib/common.ts'
+import { args, cpuMs, emitResult, table } from '../lib/common.ts'
 
 /**
  * Worker ingest benchmark (not a test): events/s through the real segment pipeline (JSON parse,
@@ -73,13 +73,8 @@ async function startTopology (): Promise<BenchTopology> {
     }
   }
   const master = await startOwnedRedis()
-  const replicas = await Promise.all(Array.from({ length: REPLICAS }, async () => await startOwnedRedis()))
-  for (const replica of replicas) spawnSync('redis-cli', ['-p', String(replica.port), 'replicaof', '127.0.0.1', String(master.port)])
-  // A replica that has not finished its first sync would make the first WAITs time out.
-  while (replicas.length > 0 && !spawnSync('redis-cli', ['-p', String(master.port), 'info', 'replication'], { encoding: 'utf8' }).stdout.includes(`connected_slaves:${replicas.length}`)) await sleep(50)
-  for (const replica of replicas) {
-    while (!spawnSync('redis-cli', ['-p', String(replica.port), 'info', 'replication'], { encoding: 'utf8' }).stdout.includes('master_link_status:up')) await sleep(50)
-  }
+  // Synced before the run: a replica still in its first sync would make the first WAITs time out.
+  const replicas = await Promise.all(Array.from({ length: REPLICAS }, async () => await startOwnedReplica(master)))
   return {
     url: master.url,
     clusterNodes: undefined,

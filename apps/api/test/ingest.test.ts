@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
-import { recordingLogger, startOwnedRedis } from '@meeting-ai/testkit/redis'
+import { recordingLogger, startOwnedRedis, startOwnedReplica } from '@meeting-ai/testkit/redis'
 import { createRedisClient, meetingKeys, type ReplayEntry } from '@meeting-ai/store'
 import { buildTestApp } from './helpers/app.ts'
 
@@ -141,12 +141,11 @@ test('REDIS_WAIT_REPLICAS=1: no 202 until a replica holds the batch; 503 meanwhi
   t.equal(unconfirmed.statusCode, 503, 'written on the master, but no replica confirmed it')
   t.match(unconfirmed.json(), { detail: /send the same batch again/ })
 
-  const replica = await startOwnedRedis()
+  const replica = await startOwnedReplica(master, { waitForSync: false })
   t.teardown(() => replica.stop())
   const replicaClient = createRedisClient({ url: replica.url, role: 'test', logger: recordingLogger() })
   await replicaClient.connect()
   t.teardown(() => { if (replicaClient.isOpen) replicaClient.destroy() })
-  await replicaClient.sendCommand(['REPLICAOF', '127.0.0.1', String(master.port)])
   let answer
   do {
     // The replica's first sync takes seconds (Redis delays a diskless sync); until then WAIT comes back 0.

@@ -1,7 +1,7 @@
 import { test, type Test } from 'tap'
 import { createClient } from 'redis'
 import type { Segment } from '@meeting-ai/contracts'
-import { recordingLogger, startOwnedRedis, startRedisCluster, uniquePrefix, type ClusterNode, type OwnedRedis } from '@meeting-ai/testkit/redis'
+import { recordingLogger, startOwnedRedis, startOwnedReplica, startRedisCluster, uniquePrefix, type ClusterNode, type OwnedRedis } from '@meeting-ai/testkit/redis'
 import { createRedisStore, meetingKeys, StoreError, type RedisStore, type ReplicationSettings } from '../src/index.ts'
 import { DEFAULT_LIMITS } from './contract/index.ts'
 
@@ -70,14 +70,9 @@ test('one server', async (t) => {
   })
 
   await t.test('with a replica attached, WAIT 1 returns once the replica holds the write', async (t) => {
-    const replica = await startOwnedRedis()
+    const replica = await startOwnedReplica(master)
     t.teardown(() => replica.stop())
     const replicaClient = await redisAt(t, replica.url)
-    await replicaClient.sendCommand(['REPLICAOF', '127.0.0.1', String(master.port)])
-    for (;;) {
-      if ((await replicaClient.info('replication')).includes('master_link_status:up')) break
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
     const store = await storeOn(t, master.url, { replicas: 1, timeoutMs: 5000 })
     const before = await waitCalls(t, master.url)
     await store.windows.append(segment('m-replicated', 1))
@@ -91,7 +86,8 @@ test('Redis Cluster: one WAIT per master that took writes; a master without its 
   const cluster = await startRedisCluster()
   t.teardown(() => cluster.stop())
   const clusterNodes = cluster.nodes.map((node) => `127.0.0.1:${node.port}`)
-  const store = await storeOn(t, 'redis://127.0.0.1', { replicas: 1, timeoutMs: 300 }, clusterNodes)
+  // A generous timeout where the replicas are up (the box may be busy), a short one once one is dead.
+  const store = await storeOn(t, 'redis://127.0.0.1', { replicas: 1, timeoutMs: 5000 }, clusterNodes)
 
   // Meetings until every master has at least one, and two on one master at least.
   const byMaster = new Map<number, { master: ClusterNode, meetings: string[] }>()
@@ -121,8 +117,10 @@ test('Redis Cluster: one WAIT per master that took writes; a master without its 
   const replica = cluster.nodes.find((node) => node.port === replicaPort)
   t.ok(replica?.pid, `the master on ${first!.master.port} has a replica`)
   process.kill(replica!.pid!, 'SIGKILL')
-  await store.windows.append(segment(first!.meetings[0]!, 2))
-  const error = await rejection(store.replication.after({ meetingIds: [first!.meetings[0]!], deadLetters: false }))
+  const hurried = await createRedisStore({ url: 'redis://127.0.0.1', clusterNodes, prefix: store.prefix, limits: DEFAULT_LIMITS, logger: recordingLogger(), replication: { replicas: 1, timeoutMs: 300 } })
+  t.teardown(() => hurried.close())
+  await hurried.windows.append(segment(first!.meetings[0]!, 2))
+  const error = await rejection(hurried.replication.after({ meetingIds: [first!.meetings[0]!], deadLetters: false }))
   t.equal(error.code, 'STORE_REPLICATION_SHORT')
   t.match(error.message, `master of ${meetingKeys(store.prefix, first!.meetings[0]!).window}`, 'names the master by a key of its slots')
   t.equal((await store.windows.read(first!.meetings[0]!)).length, 2, 'the write stands on the master')
