@@ -20,18 +20,18 @@ import { startNchan, startOurs, startPushpin, type FanoutTarget, type RedisKind 
  *     [--ours-node-args='--trace-gc-nvp'] [--ours-stdout /tmp/api.out] [--server-nice -5] \
  *     [--dump-latencies /tmp/lat] [--client-node-args='--trace-gc'] \
  *     [--consolidation-chars 200000] [--consolidations-per-s 1] \
- *     [--api-processes 1] [--spread connection|meeting] [--redis single] [--nchan-workers 1] \
+ *     [--api-processes 1] [--spread connection|meeting] [--redis single|cluster] [--nchan-workers 1] \
  *     [--max-memory 0.8]
  *
  * A target may carry its own size, `name@connections` (e.g. `--targets ours,nchan@18000`): a
  * peer that cannot hold --connections here runs at the largest size it holds, in the same run.
  *
- * Many viewers on one box: `--api-processes N` starts N API processes on the one Redis (each
+ * Many viewers on one box: `--api-processes N` starts N API processes on the same Redis (each
  * under the 20,000-descriptor limit, MAX_VIEWERS_PER_PROCESS 20000); the clients spread the
  * viewers over them by `--spread` (bench/fanout/spread.ts: `connection`, a meeting's viewers
  * round-robin over the processes, or `meeting`, all of a meeting's viewers on one). `--redis`
- * selects the store's topology (`single`; `cluster` is the seam for Redis Cluster, BenchRedis in
- * targets.ts). `--nchan-workers N` runs Nchan with N nginx workers sharing the port (target
+ * selects the store's topology: `single`, one redis-server, or `cluster`, a Redis Cluster of 3
+ * masters and 3 replicas (BenchRedis in targets.ts; Redis CPU per set then sums all six nodes). `--nchan-workers N` runs Nchan with N nginx workers sharing the port (target
  * `nchanxN` does it for one target: `--targets ours,nchan@18000,nchanx6`). Each row
  * then has lost (expected - delivered), connections closed during the run, RSS per viewer over
  * all server processes, the kernel's memory per connection (TCP buffers and slab, machine-wide,

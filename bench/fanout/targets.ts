@@ -5,7 +5,7 @@ import { Agent, createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { createRedisStore, type Store } from '@meeting-ai/store'
-import { startOwnedRedis, type OwnedRedis } from '@meeting-ai/testkit/redis'
+import { startOwnedRedis, startRedisCluster, type OwnedRedis, type OwnedRedisCluster } from '@meeting-ai/testkit/redis'
 import { childPids, ensureDebian, freePort, processName, REPO_ROOT, sleep, waitHttp } from '../lib/common.ts'
 
 /** One SSE server under test: where clients connect, how a set is published, whose RSS counts. */
@@ -68,10 +68,10 @@ async function stopChild (child: ChildProcess | undefined, signal: NodeJS.Signal
 
 /**
  * The Redis our API processes and the publisher share: the seam for the store's topologies.
- * `single` is one redis-server of the bench's own (isolated from the shared 6379). A Redis
- * Cluster backend (issue 20) fits here: start `startRedisCluster()` from the testkit, hand the
- * API its nodes through `apiEnv` (REDIS_CLUSTER_NODES), open the publisher's store in cluster
- * mode in `openStore`, and list every master in `pids` so that Redis CPU per set sums the shards.
+ * `single` is one redis-server of the bench's own (isolated from the shared 6379); `cluster` is
+ * a Redis Cluster of the testkit's (3 masters, 3 replicas on loopback ports): the API processes
+ * get REDIS_CLUSTER_NODES, the publisher's store runs in cluster mode (SPUBLISH to the meeting's
+ * shard), and Redis CPU per set sums every node, replicas included (they replay each XADD).
  */
 export interface BenchRedis {
   readonly kind: string
@@ -92,26 +92,63 @@ export type RedisKind = 'single' | 'cluster'
 const quietLogger = { info () {}, warn () {}, error () {} }
 const benchLimits = { windowSegments: 30, meetingTtlS: 600, replayMaxLen: 100 }
 
-export async function startBenchRedis (kind: RedisKind): Promise<BenchRedis> {
-  if (kind === 'cluster') {
-    throw new Error('--redis cluster: the store has no cluster mode yet (REDIS_CLUSTER_NODES, issue 20); add a BenchRedis for it in bench/fanout/targets.ts')
-  }
+/** INFO of one redis-server as field -> value, every section. */
+function redisInfo (url: string): Map<string, string> {
+  const info = execFileSync('redis-cli', ['-u', url, 'info', 'everything'], { encoding: 'utf8' })
+  return new Map(info.split('\n').filter((line) => line.includes(':') && !line.startsWith('#')).map((line) => {
+    const at = line.indexOf(':')
+    return [line.slice(0, at), line.slice(at + 1).trim()]
+  }))
+}
+
+const STAT_COMMANDS = ['evalsha', 'eval', 'fcall', 'publish', 'spublish', 'subscribe', 'ssubscribe', 'wait']
+const STAT_FIELDS = ['connected_clients', 'pubsub_channels', 'pubsubshard_channels']
+
+/**
+ * Command calls and a few fields summed over the servers (one, or every cluster node), and
+ * each node's memory: what shows the sets went through Redis and how the work was spread.
+ */
+function redisStats (urls: readonly string[]): string {
+  const infos = urls.map(redisInfo)
+  const sum = (field: string, read: (value: string) => number): number => infos.reduce((total, info) => total + read(info.get(field) ?? ''), 0)
+  const calls = (value: string): number => Number(/calls=(\d+)/.exec(value)?.[1] ?? 0)
+  const commands = STAT_COMMANDS.map((name) => [name, sum(`cmdstat_${name}`, calls)] as const).filter(([, n]) => n > 0).map(([name, n]) => `${name} calls=${n}`)
+  const fields = STAT_FIELDS.map((field) => `${field} ${sum(field, Number)}`)
+  const memory = `used_memory_human ${infos.map((info) => info.get('used_memory_human') ?? '?').join(',')}`
+  return [...commands, ...fields, memory].join('; ')
+}
+
+async function startSingleRedis (): Promise<BenchRedis> {
   const redis: OwnedRedis = await startOwnedRedis()
   return {
-    kind,
+    kind: 'single',
     apiEnv: { REDIS_URL: redis.url },
     openStore: async (prefix) => await createRedisStore({ url: redis.url, prefix, limits: benchLimits, logger: quietLogger }),
     pids: () => [redis.pid ?? 0],
-    stats: () => {
-      const commands = execFileSync('redis-cli', ['-u', redis.url, 'info', 'commandstats'], { encoding: 'utf8' }).split('\n')
-        .filter((l) => /^cmdstat_(evalsha|eval|fcall|publish|subscribe):/.test(l)).map((l) => l.trim().replace(/,usec_per_call.*/, ''))
-      const info = execFileSync('redis-cli', ['-u', redis.url, 'info', 'everything'], { encoding: 'utf8' })
-      const field = (name: string): string => new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1] ?? '?'
-      return [...commands, `connected_clients ${field('connected_clients')}`, `pubsub_channels ${field('pubsub_channels')}`, `used_memory_human ${field('used_memory_human')}`].join('; ')
-    },
+    stats: () => redisStats([redis.url]),
     describe: () => `redis-server ${redis.url} pid ${redis.pid ?? '?'}`,
     stop: async () => { await redis.stop() }
   }
+}
+
+async function startClusterRedis (): Promise<BenchRedis> {
+  const cluster: OwnedRedisCluster = await startRedisCluster()
+  const nodes = cluster.nodes.map((node) => `127.0.0.1:${node.port}`)
+  return {
+    kind: 'cluster',
+    apiEnv: { REDIS_URL: cluster.nodes[0]!.url, REDIS_CLUSTER_NODES: nodes.join(',') },
+    openStore: async (prefix) => await createRedisStore({ url: cluster.nodes[0]!.url, clusterNodes: nodes, prefix, limits: benchLimits, logger: quietLogger }),
+    pids: () => cluster.nodes.map((node) => node.pid ?? 0).filter((pid) => pid > 0),
+    stats: () => redisStats(cluster.nodes.filter((node) => node.pid !== undefined).map((node) => node.url)),
+    describe: () => `redis cluster of ${cluster.nodes.length} nodes (3 masters + replicas) ${nodes.join(',')} pids ${cluster.nodes.map((node) => node.pid ?? '?').join(',')}`,
+    stop: async () => { await cluster.stop() }
+  }
+}
+
+export async function startBenchRedis (kind: RedisKind): Promise<BenchRedis> {
+  if (kind === 'cluster') return await startClusterRedis()
+  if (kind === 'single') return await startSingleRedis()
+  throw new Error(`--redis ${String(kind)}: one of single, cluster`)
 }
 
 /** Sums the same sample line (name and labels) over several Prometheus expositions. */
@@ -137,9 +174,10 @@ export interface OursOptions {
 }
 
 /**
- * Our API: `processes` API processes (apps/api/src/server.ts) on one Redis of the bench's own,
- * publishing through the store (XADD + PUBLISH in one Lua call), as the worker does. Each API
- * process subscribes once per meeting that has viewers on it, whatever its viewer count.
+ * Our API: `processes` API processes (apps/api/src/server.ts) on a Redis of the bench's own
+ * (`redis`: one server or a cluster), publishing through the store (XADD + PUBLISH in one Lua
+ * call), as the worker does. Each API process subscribes once per meeting that has viewers on
+ * it, whatever its viewer count.
  */
 export async function startOurs (options: OursOptions = {}): Promise<FanoutTarget> {
   const redis = await startBenchRedis(options.redis ?? 'single')

@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
-import { startOwnedRedis } from '@meeting-ai/testkit/redis'
-import type { ReplayEntry } from '@meeting-ai/store'
+import { recordingLogger, startOwnedRedis, startOwnedReplica } from '@meeting-ai/testkit/redis'
+import { createRedisClient, meetingKeys, type ReplayEntry } from '@meeting-ai/store'
 import { buildTestApp } from './helpers/app.ts'
 
 const URL = '/api/v1/stt/events'
@@ -130,6 +130,30 @@ test('the store down: 503 STORE_UNAVAILABLE, and the retried batch is taken once
     if (answer.statusCode === 503) await new Promise((resolve) => setTimeout(resolve, 50))
   } while (answer.statusCode === 503)
   t.same(answer.json(), { accepted: 2, duplicates: 0, rejected: [] })
+})
+
+test('REDIS_WAIT_REPLICAS=1: no 202 until a replica holds the batch; 503 meanwhile, and the retry counts the events as duplicates', async (t) => {
+  const master = await startOwnedRedis()
+  t.teardown(() => master.stop())
+  const { app, prefix } = await buildTestApp(t, { REDIS_URL: master.url, REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '50' })
+  const batch = [meetingEvent('m-wait', 1), meetingEvent('m-wait', 2)]
+  const unconfirmed = await app.inject({ method: 'POST', url: URL, payload: batch })
+  t.equal(unconfirmed.statusCode, 503, 'written on the master, but no replica confirmed it')
+  t.match(unconfirmed.json(), { detail: /send the same batch again/ })
+
+  const replica = await startOwnedReplica(master, { waitForSync: false })
+  t.teardown(() => replica.stop())
+  const replicaClient = createRedisClient({ url: replica.url, role: 'test', logger: recordingLogger() })
+  await replicaClient.connect()
+  t.teardown(() => { if (replicaClient.isOpen) replicaClient.destroy() })
+  let answer
+  do {
+    // The replica's first sync takes seconds (Redis delays a diskless sync); until then WAIT comes back 0.
+    answer = await app.inject({ method: 'POST', url: URL, payload: batch })
+  } while (answer.statusCode === 503)
+  t.equal(answer.statusCode, 202)
+  t.same(answer.json(), { accepted: 0, duplicates: 2, rejected: [] }, 'the first attempt had written them')
+  t.equal(await replicaClient.lLen(meetingKeys(prefix, 'm-wait').window), 2, 'the replica holds the window the 202 stands for')
 })
 
 test('ingested segments reach analysis: a suggestion set is published for the meeting', async (t) => {

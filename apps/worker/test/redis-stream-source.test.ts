@@ -1,7 +1,7 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import type { RedisStore } from '@meeting-ai/store'
-import { uniquePrefix } from '@meeting-ai/testkit/redis'
+import { createRedisStore, type RedisStore } from '@meeting-ai/store'
+import { startOwnedRedis, startOwnedReplica, uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createWorker, DEFAULT_STREAM_GROUP, sttStreamKeyFor, type Worker } from '../src/index.ts'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { eventually, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
@@ -113,4 +113,36 @@ test('a bad entry is dead-lettered and acknowledged, never blocking the stream',
   const letters = await store.deadLetters.list(10)
   t.same(letters.map((l) => l.code).sort(), ['INVALID_EVENT', 'INVALID_JSON'])
   t.ok(letters.every((l) => l.source === 'redis-stream' && l.position.startsWith(`${key}/`)))
+})
+
+test('REDIS_WAIT_REPLICAS=1: entries whose batch no replica confirmed stay unacknowledged until one does', async (t) => {
+  const master = await startOwnedRedis()
+  t.teardown(() => master.stop())
+  const prefix = uniquePrefix('worker-stream-wait')
+  const overrides = { REDIS_URL: master.url, REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '50' }
+  const config = testConfig(prefix, overrides)
+  const store = await createRedisStore({
+    url: master.url,
+    prefix,
+    limits: { windowSegments: config.windowSegments, meetingTtlS: config.meetingTtlS, replayMaxLen: config.replayStreamMaxlen },
+    logger: recordingLogger(),
+    replication: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs }
+  })
+  t.teardown(() => store.close())
+  const key = `${prefix}stt:events`
+  await produce(store, key, 'm-wait', 1, 3)
+  const { worker, registry } = startWorker(t, store, overrides)
+  await worker.start()
+  const waitFailures = async (): Promise<number> => ((await registry.getSingleMetric('meeting_ai_worker_store_errors_total')?.get())?.values ?? [])
+    .filter((v) => v.labels.operation === 'wait_replicas').reduce((sum, v) => sum + v.value, 0)
+  await eventually(async () => await waitFailures() >= 2)
+  t.equal(await windowLength(store, 'm-wait')(), 3, 'written on the master')
+  t.equal((await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending, 3, 'but not acknowledged: the batch is retried')
+
+  const replica = await startOwnedReplica(master)
+  t.teardown(() => replica.stop())
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  t.pass('acknowledged once a replica confirmed')
+  t.equal(await windowLength(store, 'm-wait')(), 3, 'the retries wrote nothing twice')
+  t.equal(await metric(registry, 'accepted'), 3, 'each event accepted once; the retries saw duplicates')
 })

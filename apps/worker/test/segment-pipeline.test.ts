@@ -1,10 +1,10 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import { meetingKeys, type RedisStore } from '@meeting-ai/store'
+import { meetingKeys, selectStore, type RedisStore } from '@meeting-ai/store'
 import { createSegmentPipeline, type SegmentPipeline } from '@meeting-ai/ingest'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { listen, raw, recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
-import { uniquePrefix } from '@meeting-ai/testkit/redis'
+import { startOwnedRedis, uniquePrefix } from '@meeting-ai/testkit/redis'
 
 interface Setup {
   store: RedisStore
@@ -220,4 +220,27 @@ test('a failing meeting rejects ingest; the other meetings of the batch are writ
   t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'append' }), 1, 'one failed call')
   t.equal(await metricValue(registry, 'meeting_ai_worker_events_total', { outcome: 'accepted' }), 1, 'the event before the failure is counted')
   t.match(logger.lines.find((l) => l.level === 'error')?.obj, { meetingId: 'm-broken', events: 1 })
+})
+
+test('REDIS_WAIT_REPLICAS: a batch the replicas did not confirm rejects ingest (not acknowledged), is logged and counted; the retry waits again', async (t) => {
+  // A server of the test's own with no replica: WAIT 1 answers 0 once its timeout has passed.
+  const redis = await startOwnedRedis()
+  t.teardown(() => redis.stop())
+  const prefix = uniquePrefix('worker-wait')
+  const config = testConfig(prefix, { REDIS_URL: redis.url, REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '50' })
+  const logger = recordingLogger()
+  const store = await selectStore(config, { role: 'worker', logger })
+  t.teardown(() => store.close())
+  const registry = new Registry()
+  const pipeline = createSegmentPipeline({ config, store, engine: new ScriptedEngine(), logger, registry })
+  t.teardown(async () => { await pipeline.close() })
+
+  const batch = [raw(sttEvent('m-wait', 1)), raw(sttEvent('m-wait-2', 1)), raw({ meetingId: '' })]
+  await t.rejects(pipeline.ingest(batch, 'test'), { name: 'StoreError', code: 'STORE_REPLICATION_SHORT' })
+  t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'wait_replicas' }), 1, 'counted')
+  t.ok(logger.lines.some((line) => line.level === 'error' && /replicas did not confirm the batch/.test(line.msg)), 'logged')
+  t.equal((await store.windows.read('m-wait')).length, 1, 'the write stands on the master; only the acknowledgement is held back')
+  // The source's retry writes nothing new (duplicates) and still waits: the events may be on the master alone.
+  await t.rejects(pipeline.ingest(batch, 'test'), { code: 'STORE_REPLICATION_SHORT' })
+  t.equal(await metricValue(registry, 'meeting_ai_worker_store_errors_total', { operation: 'wait_replicas' }), 2)
 })

@@ -2,6 +2,7 @@ import { StoreError } from './errors.ts'
 import { createEmbeddedStore, type EmbeddedStore } from './memory/embedded-store.ts'
 import { redisAddressAnswers } from './redis/connection.ts'
 import { createRedisStore, type RedisStore } from './redis/redis-store.ts'
+import { DEFAULT_REPLICATION } from './redis/replication.ts'
 import type { StoreLimits, StoreLogger } from './types.ts'
 
 /** The settings store selection reads (a structural slice of @meeting-ai/config's Config). */
@@ -21,6 +22,10 @@ export interface StoreSettings {
   replayStreamMaxlen: number
   /** RESULT_TTL_S, for the consolidation result store. */
   resultTtlS?: number
+  /** REDIS_WAIT_REPLICAS: replicas that confirm an ingest batch before its source is acknowledged (0 = off). */
+  redisWaitReplicas?: number
+  /** REDIS_WAIT_TIMEOUT_MS: how long one WAIT blocks. */
+  redisWaitTimeoutMs?: number
 }
 
 /** all-in-one may run embedded; the split processes share state through Redis and cannot. */
@@ -138,7 +143,8 @@ async function redis (settings: StoreSettings, options: SelectStoreOptions, reas
       logger: options.logger,
       ...(options.onError !== undefined && { onError: options.onError }),
       connectTimeoutMs: options.connectTimeoutMs ?? 5000,
-      ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS })
+      ...(settings.resultTtlS !== undefined && { resultTtlS: settings.resultTtlS }),
+      replication: { replicas: settings.redisWaitReplicas ?? DEFAULT_REPLICATION.replicas, timeoutMs: settings.redisWaitTimeoutMs ?? DEFAULT_REPLICATION.timeoutMs }
     })
   } catch (error) {
     throw unavailable(settings, options, reason, error)

@@ -197,9 +197,33 @@ export interface Store {
   readonly checkpoints: PartitionCheckpointStore
   /** Consolidation requests and results. */
   readonly results: ConsolidationResultStore
+  /** Waits for replicas to hold a batch's writes before its source is acknowledged (REDIS_WAIT_REPLICAS). */
+  readonly replication: ReplicationWait
   /** Rejects (fast) when the store cannot answer. */
   ping (): Promise<void>
   close (): Promise<void>
+}
+
+/** What an ingest batch wrote: its meetings' windows, and the dead letters when it had invalid events. */
+export interface BatchWrites {
+  meetingIds: readonly string[]
+  deadLetters: boolean
+}
+
+/**
+ * The bound on what a failover can lose: the caller writes a batch, then awaits `after` with
+ * what it wrote, and acknowledges the batch's source only once that resolved.
+ */
+export interface ReplicationWait {
+  /** Whether `after` waits at all (REDIS_WAIT_REPLICAS > 0 on Redis; never on the embedded store). */
+  readonly enabled: boolean
+  /**
+   * Resolves once the configured number of replicas hold every write this store made so far on
+   * the master(s) that `written` went to. Rejects with StoreError STORE_REPLICATION_SHORT when fewer confirm
+   * within the timeout (the writes stand on the master but may die with it), and with
+   * STORE_UNAVAILABLE when the WAIT itself fails.
+   */
+  after (written: BatchWrites): Promise<void>
 }
 
 export interface StoreLimits {

@@ -32,7 +32,8 @@ export interface SegmentPipeline {
   /**
    * Parse + dead-letter invalid + atomic append (dedupe, window, counter) of the valid events,
    * one call per meeting in the batch, each meeting's events in order; schedules analysis
-   * (never awaits the LLM). Throws StoreError if the store fails; other events of the batch
+   * (never awaits the LLM); with REDIS_WAIT_REPLICAS, resolves only once replicas hold the
+   * batch. Throws StoreError if the store fails or the replicas fall short; other events of the batch
    * may be written all the same (append is idempotent so a retry is safe).
    */
   ingest (events: RawEvent[], source: string): Promise<IngestOutcome>
@@ -111,7 +112,9 @@ export function createSegmentPipeline (options: SegmentPipelineOptions): Segment
       // idempotent, the redelivery is a duplicate).
       const batch = parseAndGroup(parts, events, source)
       if (batch.groups.length > 0) appendGroups(parts, batch.groups, source)
-      return await readOutcomes(parts, batch.fates, source)
+      const outcome = await readOutcomes(parts, batch.fates, source)
+      await waitForReplicas(parts, batch, source)
+      return outcome
     },
     drain: async () => await parts.scheduler.drain(),
     async close () {
@@ -192,6 +195,25 @@ function appendGroups (parts: PipelineParts, groups: MeetingGroup[], source: str
     })
     group.write.catch(() => {})
   })
+}
+
+/**
+ * REDIS_WAIT_REPLICAS: before the source is acknowledged (this function's caller does that once
+ * ingest resolves), replicas must hold the batch, duplicates included: a redelivered batch
+ * whose first WAIT came up short wrote nothing new, yet its events may still exist on the
+ * master alone. A failure is thrown like a failed append, so the batch is not acknowledged.
+ */
+async function waitForReplicas (parts: PipelineParts, batch: SortedBatch, source: string): Promise<void> {
+  const { replication } = parts.store
+  if (!replication.enabled) return
+  const deadLetters = batch.fates.some((fate) => !fate.ok)
+  try {
+    await replication.after({ meetingIds: batch.groups.map((group) => group.meetingId), deadLetters })
+  } catch (error) {
+    parts.metrics.storeErrors.inc({ operation: 'wait_replicas' })
+    parts.logger.error({ err: error, source, meetings: batch.groups.length, events: batch.fates.length }, 'replicas did not confirm the batch; not acknowledged, the source delivers it again')
+    throw error instanceof StoreError ? error : new StoreError('waiting for replicas failed', 'STORE_UNAVAILABLE', { cause: error })
+  }
 }
 
 /**

@@ -65,6 +65,8 @@ export function createEmbeddedStore (options: EmbeddedStoreOptions): EmbeddedSto
     deadLetters,
     checkpoints: new MemoryCheckpointStore(),
     results: new MemoryConsolidationResultStore({ resultTtlS: options.resultTtlS ?? DEFAULT_RESULT_TTL_S }, { now }),
+    // One process, no replica: nothing to wait for.
+    replication: { enabled: false, async after () {} },
     get meetingCount () { return meetings.size },
     get evictions () { return meetings.evictions },
     sweepExpired: () => meetings.sweep(),

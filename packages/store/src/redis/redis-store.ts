@@ -6,6 +6,7 @@ import type { Store, StoreLimits, StoreLogger } from '../types.ts'
 import { RedisAnalysisLocks } from './analysis-locks.ts'
 import { connectWithin, createRedisConnection, destroyConnection, isClusterAddress, type RedisCommands } from './connection.ts'
 import { RedisDeadLetterStore } from './dead-letters.ts'
+import { DEFAULT_REPLICATION, RedisReplicationWait, type ReplicationSettings } from './replication.ts'
 import { RedisSuggestionBus } from './suggestion-bus.ts'
 import { RedisSuggestionLog } from './suggestion-log.ts'
 import { RedisSegmentWindowStore } from './window-store.ts'
@@ -26,6 +27,8 @@ export interface RedisStoreOptions {
   pingTimeoutMs?: number
   /** RESULT_TTL_S of the consolidation result store; default 7 days. */
   resultTtlS?: number
+  /** REDIS_WAIT_REPLICAS / REDIS_WAIT_TIMEOUT_MS; default no WAIT. */
+  replication?: ReplicationSettings
 }
 
 export interface RedisStore extends Store {
@@ -75,6 +78,7 @@ export async function createRedisStore (options: RedisStoreOptions): Promise<Red
     deadLetters: new RedisDeadLetterStore(client, options.prefix),
     checkpoints: new RedisCheckpointStore(client, options.prefix),
     results: new RedisConsolidationResultStore(client, options.prefix, { resultTtlS: options.resultTtlS ?? DEFAULT_RESULT_TTL_S }),
+    replication: new RedisReplicationWait(client, options.prefix, options.replication ?? DEFAULT_REPLICATION),
     async ping () {
       let timer: NodeJS.Timeout | undefined
       try {
