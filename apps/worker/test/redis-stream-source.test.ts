@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
 import { createRedisStore, type RedisStore } from '@meeting-ai/store'
@@ -145,4 +147,43 @@ test('REDIS_WAIT_REPLICAS=1: entries whose batch no replica confirmed stay unack
   t.pass('acknowledged once a replica confirmed')
   t.equal(await windowLength(store, 'm-wait')(), 3, 'the retries wrote nothing twice')
   t.equal(await metric(registry, 'accepted'), 3, 'each event accepted once; the retries saw duplicates')
+})
+
+test('entries delivered to this consumer whose reply was lost are read again after the failed read, not claimIdleMs later', async (t) => {
+  // Its own server: the test kills every client connection on it.
+  const server = await startOwnedRedis()
+  t.teardown(() => server.stop())
+  const prefix = uniquePrefix('worker-stream-lost-reply')
+  const overrides = { REDIS_URL: server.url }
+  const config = testConfig(prefix, overrides)
+  const store = await createRedisStore({
+    url: server.url,
+    prefix,
+    limits: { windowSegments: config.windowSegments, meetingTtlS: config.meetingTtlS, replayMaxLen: config.replayStreamMaxlen },
+    logger: recordingLogger()
+  })
+  t.teardown(() => store.close())
+  const key = `${prefix}stt:events`
+  // Reads block for long and nothing is claimed within the test: only rereading its own pending list delivers.
+  const { worker } = startWorker(t, store, overrides, { blockMs: 30_000, claimIdleMs: 600_000, claimIntervalMs: 600_000 })
+  await worker.start()
+  const blockedClients = async (): Promise<number> => Number(/blocked_clients:(\d+)/.exec(await store.client.info('clients'))?.[1] ?? 0)
+  await eventually(async () => await blockedClients() === 1)
+  const [consumer] = await store.client.xInfoConsumers(key, DEFAULT_STREAM_GROUP)
+  t.ok(consumer, 'the worker\'s consumer is in the group')
+
+  // As when the master answered a read and died before the reply arrived: delivered to the
+  // worker's consumer (pending, the group's last id past them), the worker never saw them.
+  const delivery = store.client.multi()
+  for (let n = 1; n <= 3; n++) delivery.xAdd(key, '*', { event: JSON.stringify(sttEvent('m-lost', n)) })
+  delivery.xReadGroup(DEFAULT_STREAM_GROUP, consumer!.name, { key, id: '>' }, { COUNT: 10 })
+  await delivery.exec()
+  t.equal((await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending, 3, 'pending for the worker\'s consumer')
+  t.equal(await windowLength(store, 'm-lost')(), 0, 'not in the window yet')
+
+  // The worker's blocked read fails (its connection dropped); it reconnects and goes on.
+  await promisify(execFile)('redis-cli', ['-u', server.url, 'CLIENT', 'KILL', 'TYPE', 'normal'])
+  await eventually(async () => await windowLength(store, 'm-lost')() === 3)
+  await eventually(async () => (await store.client.xPending(key, DEFAULT_STREAM_GROUP)).pending === 0)
+  t.pass('read from its pending list and acknowledged')
 })

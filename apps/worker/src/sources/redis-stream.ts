@@ -45,6 +45,8 @@ export class RedisStreamSource implements SegmentSource {
   #client: SegmentStreamReader | undefined
   #loop: Promise<void> | undefined
   #reading = false
+  // Set at start and after a failed read or acknowledgement: see #readOwnPending.
+  #ownPendingUnread = true
 
   constructor (options: RedisStreamSourceOptions) {
     this.#options = {
@@ -87,7 +89,40 @@ export class RedisStreamSource implements SegmentSource {
   }
 
   async #run (client: SegmentStreamReader, handler: BatchHandler): Promise<void> {
-    // First what this consumer read before a restart and never acknowledged.
+    let nextClaimAt = 0
+    let failures = 0
+    while (!this.#stopped) {
+      if (this.#ownPendingUnread) {
+        // Cleared first: an acknowledgement failing during the pass sets it again.
+        this.#ownPendingUnread = false
+        if (!await this.#readOwnPending(client, handler)) return
+      }
+      if (Date.now() >= nextClaimAt) {
+        if (!await this.#claimAbandoned(client, handler)) return
+        nextClaimAt = Date.now() + this.#options.claimIntervalMs
+      }
+      const reply = await this.#read(client, this.#options.keys.map((key) => ({ key, id: '>' })), true)
+      if (reply === undefined) {
+        if (this.#stopped) return
+        // The read may have been delivered with its reply lost (the master died in between):
+        // those entries are this consumer's pending ones now, and '>' never returns them again.
+        this.#ownPendingUnread = true
+        await pause(backoffDelay(failures++, this.#options.retry), this.#stopping.signal)
+        continue
+      }
+      failures = 0
+      for (const stream of reply ?? []) {
+        if (!await this.#process(client, stream.key, stream.messages, handler)) return
+      }
+    }
+  }
+
+  /**
+   * This consumer's own pending entries (read, never acknowledged), from the start of its
+   * pending list: after a restart, and after a failed read or acknowledgement, rather than
+   * waiting claimIdleMs for XAUTOCLAIM. false when the source stopped.
+   */
+  async #readOwnPending (client: SegmentStreamReader, handler: BatchHandler): Promise<boolean> {
     for (const key of this.#options.keys) {
       let cursor = '0'
       let failures = 0
@@ -99,28 +134,11 @@ export class RedisStreamSource implements SegmentSource {
         }
         const messages = entries?.[0]?.messages ?? []
         if (messages.length === 0) break
-        if (!await this.#process(client, key, messages, handler)) return
+        if (!await this.#process(client, key, messages, handler)) return false
         cursor = messages[messages.length - 1]!.id
       }
     }
-    let nextClaimAt = 0
-    let failures = 0
-    while (!this.#stopped) {
-      if (Date.now() >= nextClaimAt) {
-        if (!await this.#claimAbandoned(client, handler)) return
-        nextClaimAt = Date.now() + this.#options.claimIntervalMs
-      }
-      const reply = await this.#read(client, this.#options.keys.map((key) => ({ key, id: '>' })), true)
-      if (reply === undefined) {
-        if (this.#stopped) return
-        await pause(backoffDelay(failures++, this.#options.retry), this.#stopping.signal)
-        continue
-      }
-      failures = 0
-      for (const stream of reply ?? []) {
-        if (!await this.#process(client, stream.key, stream.messages, handler)) return
-      }
-    }
+    return !this.#stopped
   }
 
   /** undefined when the read failed (logged and counted). */
@@ -190,7 +208,8 @@ export class RedisStreamSource implements SegmentSource {
     try {
       await client.ack(key, messages.map((message) => message.id))
     } catch (error) {
-      // Still pending: XAUTOCLAIM hands it out again and dedupe absorbs the repeat.
+      // Still pending: read again from this consumer's pending list before the next new entries.
+      this.#ownPendingUnread = true
       this.#options.metrics.checkpointErrors.inc({ source: this.name })
       this.#options.logger.error({ err: error, key }, 'stream acknowledgement failed; the entries will be redelivered')
     }
