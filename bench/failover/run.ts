@@ -59,6 +59,10 @@ const loadBefore = loadavg()
 const cpuBefore = process.cpuUsage()
 const started = Date.now()
 const rig = await startFailoverRig(env, nodeTimeoutMs)
+// Interrupted, the cluster's redis-server processes and their directory go with the script.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => { rig.close().finally(() => process.exit(130)) })
+}
 const rows: Row[] = []
 try {
   for (let i = 1; i <= failovers; i++) {

@@ -306,9 +306,12 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     }
     // XACKed: delivered to the group (up to its last-delivered id) and no longer pending.
     const { pending, lastDelivered } = await groupState(rig.producer, streamKey)
+    // The stream is shared by every meeting (and every round of the bench): this meeting's entries only.
     const xacked = (await rig.producer.xRange(streamKey, '-', '+'))
       .filter((entry) => compareStreamIds(entry.id, lastDelivered) <= 0 && !pending.has(entry.id))
-      .map((entry) => (JSON.parse(String(entry.message.event)) as { segmentId: string }).segmentId)
+      .map((entry) => JSON.parse(String(entry.message.event)) as { meetingId: string, segmentId: string })
+      .filter((event) => event.meetingId === meetingId)
+      .map((event) => event.segmentId)
     const windowIds = new Set((await store.windows.read(meetingId)).map((segment) => segment.dedupeKey))
     return {
       meetingId,
