@@ -17,6 +17,8 @@ import { startAllInOne, type AllInOne } from '../src/all-in-one.ts'
  */
 
 const THRESHOLD = 3
+/** A producer's request without an answer this long is abandoned and sent again. */
+const SEND_TIMEOUT_MS = 10_000
 
 export interface FailoverRig {
   readonly cluster: OwnedRedisCluster
@@ -99,6 +101,8 @@ interface Acknowledged { segmentId: string, sentAt: number, ackedAt: number }
 class SteadyProducer {
   readonly acknowledged: Acknowledged[] = []
   failures = 0
+  /** Attempts that got no answer within SEND_TIMEOUT_MS (counted in `failures` too). */
+  timeouts = 0
   private stopping = false
   private running: Promise<void> | undefined
   private readonly waiters = new Set<() => void>()
@@ -147,7 +151,10 @@ class SteadyProducer {
       const event = { ...template, meetingId: this.meetingId, segmentId: `${this.meetingId}/${this.name}-${n}`, timestamp: timestampOf(n) }
       for (;;) {
         const sentAt = Date.now()
-        const taken = await this.send(event).catch(() => false)
+        const taken = await this.send(event).catch((error: unknown) => {
+          if ((error as Error).name === 'TimeoutError') this.timeouts += 1
+          return false
+        })
         if (taken) this.acknowledged.push({ segmentId: event.segmentId, sentAt, ackedAt: Date.now() })
         else this.failures += 1
         for (const check of [...this.waiters]) check()
@@ -193,6 +200,8 @@ export interface FailoverRound {
   streamRecoveryMs: number
   acknowledged: number
   failedRequests: number
+  /** Of those, requests the service did not answer within SEND_TIMEOUT_MS. */
+  unansweredRequests: number
   /** Events answered 202 that the meeting's window does not hold. */
   lostAcknowledged: string[]
   /** Events of the STT stream the worker's source XACKed. */
@@ -249,7 +258,7 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(event),
-      signal: AbortSignal.timeout(10_000)
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS)
     })
     await response.arrayBuffer()
     return response.status === 202
@@ -322,6 +331,7 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       streamRecoveryMs,
       acknowledged: ingest.acknowledged.length,
       failedRequests: ingest.failures,
+      unansweredRequests: ingest.timeouts,
       lostAcknowledged: ingest.acknowledged.map((ack) => ack.segmentId).filter((id) => !windowIds.has(id)),
       xacked: xacked.length,
       lostXacked: xacked.filter((id) => !windowIds.has(id)),
