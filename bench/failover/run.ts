@@ -46,6 +46,8 @@ interface Row {
   lost202: number
   xacked: number
   lostXacked: number
+  /** The worker's stream source read and acknowledged every entry within the round's 30 s. */
+  sourceCaughtUp: boolean
   sets: number
   viewerGaps: number
   restartMs: number
@@ -67,7 +69,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const rows: Row[] = []
 try {
   for (let i = 1; i <= failovers; i++) {
-    const row: Row = { round: i, killed: 0, streamOnKilled: false, failoverMs: NaN, ingestBackMs: NaN, streamBackMs: NaN, acked202: 0, unanswered: 0, lost202: 0, xacked: 0, lostXacked: 0, sets: 0, viewerGaps: 0, restartMs: NaN }
+    const row: Row = { round: i, killed: 0, streamOnKilled: false, failoverMs: NaN, ingestBackMs: NaN, streamBackMs: NaN, acked202: 0, unanswered: 0, lost202: 0, xacked: 0, lostXacked: 0, sourceCaughtUp: false, sets: 0, viewerGaps: 0, restartMs: NaN }
     try {
       const round = await failOverDuringLoad(rig, { meetingId: `failover-${i}`, ingestIntervalMs: intervalMs, eventsAfterRecovery: 20 })
       Object.assign(row, {
@@ -81,6 +83,7 @@ try {
         lost202: round.lostAcknowledged.length,
         xacked: round.xacked,
         lostXacked: round.lostXacked.length,
+        sourceCaughtUp: round.streamCaughtUp,
         sets: round.sets,
         viewerGaps: viewerGaps(round)
       })
@@ -111,6 +114,7 @@ const totals = {
   lost202: sum((r) => r.lost202),
   xacked: sum((r) => r.xacked),
   lostXacked: sum((r) => r.lostXacked),
+  sourceStalled: ok.filter((r) => !r.sourceCaughtUp).length,
   viewerGaps: sum((r) => r.viewerGaps),
   failoverMsP50: percentile(sorted((r) => r.failoverMs), 0.5),
   ingestBackMsP50: percentile(sorted((r) => r.ingestBackMs), 0.5),
@@ -119,8 +123,8 @@ const totals = {
   streamBackMsMax: Math.max(...sorted((r) => r.streamBackMs))
 }
 process.stdout.write('\n' + table(
-  ['round', 'killed', 'stream there', 'failover ms', 'ingest back ms', 'stream back ms', '202', 'no answer 10 s', 'lost 202', 'XACK', 'lost XACK', 'sets', 'viewer gaps', 'restart ms', 'error'],
-  rows.map((r) => [r.round, r.killed, r.streamOnKilled ? 'yes' : 'no', r.failoverMs, r.ingestBackMs, r.streamBackMs, r.acked202, r.unanswered, r.lost202, r.xacked, r.lostXacked, r.sets, r.viewerGaps, r.restartMs, r.error ?? ''])
+  ['round', 'killed', 'stream there', 'failover ms', 'ingest back ms', 'stream back ms', '202', 'no answer 10 s', 'lost 202', 'XACK', 'lost XACK', 'source caught up', 'sets', 'viewer gaps', 'restart ms', 'error'],
+  rows.map((r) => [r.round, r.killed, r.streamOnKilled ? 'yes' : 'no', r.failoverMs, r.ingestBackMs, r.streamBackMs, r.acked202, r.unanswered, r.lost202, r.xacked, r.lostXacked, r.sourceCaughtUp ? 'yes' : 'NO', r.sets, r.viewerGaps, r.restartMs, r.error ?? ''])
 ) + '\n\n')
 process.stdout.write(`${JSON.stringify(totals)}\n`)
 process.stdout.write(`settings: ${JSON.stringify(env)}; cluster-node-timeout ${nodeTimeoutMs} ms; one event per ${intervalMs} ms on each of HTTP and the stream; ${((Date.now() - started) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU of this process; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`)

@@ -21,7 +21,8 @@ t.test('a master SIGKILLed during ingest and streaming: replica promoted, ingest
   t.ok(round.streamCaughtUp, 'the Redis-stream source read and acknowledged every entry after the failover')
   t.ok(round.xacked > 0, `${round.xacked} events came through the Redis-stream source`)
   t.same(round.lostXacked, [], `all ${round.xacked} events XACKed by the stream source are in the window (stream ${round.streamOnKilledMaster ? 'on' : 'not on'} the killed master)`)
-  t.ok(round.sets >= 4, `${round.sets} suggestion sets published, before and after the kill`)
+  // Sets before and after the kill are what failOverDuringLoad waits for; their number varies
+  // with how many segments an analysis coalesced (an analysis may also publish nothing new).
   t.ok(round.replayedOnResume > 0, `the viewer that left was replayed, from Last-Event-ID, the sets published while it was away (${round.replayedOnResume})`)
   for (const viewer of round.viewers) {
     t.same(viewer.missing, [], `${viewer.viewer}: no set missing`)
