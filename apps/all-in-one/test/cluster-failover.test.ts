@@ -18,7 +18,7 @@ t.test('a master SIGKILLed during ingest and streaming: replica promoted, ingest
   t.ok(round.failedRequests > 0, `the outage was felt: ${round.failedRequests} ingest requests refused and sent again`)
   t.ok(round.ingestRecoveryMs > 0, `ingest came back in the same process ${round.ingestRecoveryMs} ms after the kill`)
   t.same(round.lostAcknowledged, [], `all ${round.acknowledged} events answered 202 are in the window`)
-  t.ok(round.streamCaughtUp, 'the Redis-stream source read and acknowledged every entry after the failover')
+  t.ok(round.streamCaughtUp, 'the Redis-stream source read and acknowledged every entry after the failover', { streamGroup: round.streamGroup })
   t.ok(round.xacked > 0, `${round.xacked} events came through the Redis-stream source`)
   t.same(round.lostXacked, [], `all ${round.xacked} events XACKed by the stream source are in the window (stream ${round.streamOnKilledMaster ? 'on' : 'not on'} the killed master)`)
   // Sets before and after the kill are what failOverDuringLoad waits for; their number varies

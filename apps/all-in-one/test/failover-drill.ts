@@ -212,6 +212,8 @@ export interface FailoverRound {
   streamOnKilledMaster: boolean
   /** The worker's stream source read and acknowledged every entry before the round's timeout. */
   streamCaughtUp: boolean
+  /** When it did not: the group's pending count and last-delivered id, the stream's newest id. */
+  streamGroup?: { pending: number, lastDelivered: string, newest: string | undefined }
   /** Sets in the replay stream at the end. */
   sets: number
   /** Sets published while the resumed viewer was away, replayed to it from Last-Event-ID. */
@@ -305,6 +307,14 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       const [newest] = await rig.producer.xRevRange(streamKey, '+', '-', { COUNT: 1 })
       return pending.size === 0 && newest !== undefined && compareStreamIds(lastDelivered, newest.id) >= 0
     }, timeoutMs, 'every stream entry acknowledged').then(() => true, () => false)
+    // Where a source that did not catch up stands, for the failure message.
+    const streamGroup = streamCaughtUp
+      ? undefined
+      : await groupState(rig.producer, streamKey).then(async ({ pending, lastDelivered }) => ({
+        pending: pending.size,
+        lastDelivered,
+        newest: (await rig.producer.xRevRange(streamKey, '+', '-', { COUNT: 1 }))[0]?.id
+      }))
     await rig.service.worker.pipeline.drain()
     const stream = (await store.suggestions.readAfter(meetingId, '0')).map((entry) => entry.id)
     const last = stream.at(-1)
@@ -337,6 +347,7 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       lostXacked: xacked.filter((id) => !windowIds.has(id)),
       streamOnKilledMaster: streamMaster.port === failover.killed.port,
       streamCaughtUp,
+      ...(streamGroup !== undefined && { streamGroup }),
       sets: stream.length,
       replayedOnResume: setIds(resumed).filter((id) => idMs(id) < resumedAt).length,
       viewers
