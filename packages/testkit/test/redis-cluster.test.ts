@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createCluster } from 'redis'
+import { createClient, createCluster } from 'redis'
 import { startRedisCluster } from '../src/redis/cluster.ts'
 
 /*
@@ -57,5 +57,25 @@ t.test('a 3-master, 3-replica cluster on loopback: keys by slot, sharded pub/sub
   await after.connect()
   t.teardown(async () => { after.destroy() })
   t.equal(await after.get('{m-1}:window'), 'm-1', 'a key written before the failover is read from the promoted replica')
-  t.comment(`figures: failover ${failover.ms} ms (cluster-node-timeout 1000 ms)`)
+
+  // The killed master comes back as the promoted one's replica, so failovers can follow each
+  // other on one cluster: the second kills the promoted node and the restarted one takes over
+  // with the key it synced after its restart.
+  const restarted = await cluster.restart(failover.killed)
+  const rejoined = createClient({ url: failover.killed.url })
+  rejoined.on('error', () => {})
+  await rejoined.connect()
+  t.teardown(async () => { rejoined.destroy() })
+  const replication = await rejoined.info('replication')
+  t.match(replication, /role:slave/, 'the restarted node is a replica')
+  t.match(replication, new RegExp(`master_port:${failover.promoted.port}\\b`), 'of the replica that took its slots')
+  const second = await cluster.failOverFor(channel)
+  t.equal(second.killed.port, failover.promoted.port, 'the second failover kills the promoted node')
+  t.equal(second.promoted.port, failover.killed.port, 'and the restarted node takes the slots back')
+  const third = createCluster({ rootNodes: [{ url: failover.killed.url }] })
+  third.on('error', () => {})
+  await third.connect()
+  t.teardown(async () => { third.destroy() })
+  t.equal(await third.get('{m-1}:window'), 'm-1', 'the key survived two failovers')
+  t.comment(`figures: failover ${failover.ms} ms, restart and resync ${restarted.ms} ms, second failover ${second.ms} ms (cluster-node-timeout 1000 ms)`)
 })

@@ -25,6 +25,12 @@ export interface OwnedRedisCluster {
   masterFor (key: string): Promise<ClusterNode>
   /** SIGKILLs the master serving `key` and resolves once a replica has taken its slots and the cluster is ok again. */
   failOverFor (key: string, timeoutMs?: number): Promise<{ killed: ClusterNode, promoted: ClusterNode, ms: number }>
+  /**
+   * Starts a killed node again on its port with its cluster config file. Its slots went to its
+   * replica with a newer epoch, so it rejoins as that master's replica; resolves once it has
+   * synced and every node sees the cluster ok, ready for the next failover.
+   */
+  restart (node: ClusterNode, timeoutMs?: number): Promise<{ ms: number }>
   /** Kills every node and removes their files. */
   stop (): Promise<void>
 }
@@ -39,6 +45,17 @@ export interface ClusterOptions {
 interface Running extends ClusterNode {
   child: ChildProcess
 }
+
+function spawnNode (port: number, dir: string, nodeTimeoutMs: number): ChildProcess {
+  // No persistence: a restarted node comes back empty and takes a full sync from its master.
+  return spawn('redis-server', [
+    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+    '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`),
+    '--cluster-node-timeout', String(nodeTimeoutMs), '--dir', dir
+  ], { stdio: 'ignore' })
+}
+
+const isRunning = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null
 
 async function cli (port: number, ...args: string[]): Promise<string> {
   const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 10_000 })
@@ -67,7 +84,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   const running: Running[] = []
   const stop = async (): Promise<void> => {
     await Promise.all(running.map(async (node) => {
-      if (node.child.exitCode !== null || node.child.signalCode !== null) return
+      if (!isRunning(node.child)) return
       const exited = once(node.child, 'exit')
       node.child.kill('SIGKILL')
       await exited
@@ -77,29 +94,17 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   try {
     for (let i = 0; i < masters * (1 + replicas); i++) {
       const port = await freePort()
-      const child = spawn('redis-server', [
-        '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-        '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-        '--cluster-node-timeout', String(nodeTimeoutMs), '--dir', dir
-      ], { stdio: 'ignore' })
-      running.push({ port, url: `redis://127.0.0.1:${port}`, child, get pid () { return child.exitCode === null && child.signalCode === null ? child.pid : undefined } })
+      running.push({ port, url: `redis://127.0.0.1:${port}`, child: spawnNode(port, dir, nodeTimeoutMs), get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
     }
     for (const node of running) await waitFor(async () => (await cli(node.port, 'ping')).trim() === 'PONG', 5000, `node ${node.port} answering`)
     await run('redis-cli', ['--cluster', 'create', ...running.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 })
-    for (const node of running) await waitFor(async () => (await cli(node.port, 'cluster', 'info')).includes('cluster_state:ok'), 15_000, `node ${node.port} seeing the cluster ok`)
-    // Replicas must have synced before a failover can promote them.
-    for (const node of running) {
-      await waitFor(async () => {
-        const info = await cli(node.port, 'info', 'replication')
-        return info.includes('role:master') || info.includes('master_link_status:up')
-      }, 15_000, `node ${node.port} in sync`)
-    }
+    await settled(running, 15_000)
   } catch (error) {
     await stop()
     throw error
   }
 
-  const alive = (): Running[] => running.filter((n) => n.pid !== undefined)
+  const alive = (): Running[] => running.filter((n) => isRunning(n.child))
   const masterFor = async (key: string): Promise<ClusterNode> => {
     const slot = Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
     const client = createClient({ url: alive()[0]!.url })
@@ -136,6 +141,28 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
       }, timeoutMs, `a replica promoted for ${key}`)
       return { killed, promoted: promoted!, ms: Date.now() - started }
     },
+    async restart (node, timeoutMs = 20_000) {
+      const dead = running.find((n) => n.port === node.port)
+      if (dead === undefined) throw new Error(`redis cluster: no node on port ${node.port}`)
+      if (isRunning(dead.child)) throw new Error(`redis cluster: node ${node.port} is still running`)
+      const started = Date.now()
+      dead.child = spawnNode(dead.port, dir, nodeTimeoutMs)
+      await waitFor(async () => (await cli(dead.port, 'ping')).trim() === 'PONG', 5000, `node ${dead.port} answering again`)
+      await waitFor(async () => (await cli(dead.port, 'info', 'replication')).includes('role:slave'), timeoutMs, `node ${dead.port} rejoining as a replica`)
+      await settled(alive(), timeoutMs)
+      return { ms: Date.now() - started }
+    },
     stop
+  }
+}
+
+/** Every node sees the cluster ok and every replica has synced (a failover can promote it). */
+async function settled (nodes: readonly Running[], timeoutMs: number): Promise<void> {
+  for (const node of nodes) await waitFor(async () => (await cli(node.port, 'cluster', 'info')).includes('cluster_state:ok'), timeoutMs, `node ${node.port} seeing the cluster ok`)
+  for (const node of nodes) {
+    await waitFor(async () => {
+      const info = await cli(node.port, 'info', 'replication')
+      return info.includes('role:master') || info.includes('master_link_status:up')
+    }, timeoutMs, `node ${node.port} in sync`)
   }
 }
