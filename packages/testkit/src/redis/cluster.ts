@@ -2,6 +2,7 @@ import { spawn, execFile, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createClient } from 'redis'
@@ -55,6 +56,30 @@ function spawnNode (port: number, dir: string, nodeTimeoutMs: number): ChildProc
   ], { stdio: 'ignore' })
 }
 
+/** Redis Cluster's bus port is the client port + 10000: redis-server refuses a port above 55535. */
+const CLUSTER_BUS_OFFSET = 10_000
+const MAX_CLUSTER_PORT = 65_535 - CLUSTER_BUS_OFFSET
+
+/** A free port for a cluster node: at most 55535, with its bus port free too. */
+async function freeClusterPort (): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = await freePort()
+    if (port <= MAX_CLUSTER_PORT && await portIsFree(port + CLUSTER_BUS_OFFSET)) return port
+  }
+  throw new Error('redis cluster: no free port pair (port, port + 10000) found')
+}
+
+async function portIsFree (port: number): Promise<boolean> {
+  const server = createServer()
+  server.listen(port, '127.0.0.1')
+  const outcome = await Promise.race([once(server, 'listening').then(() => true), once(server, 'error').then(() => false)])
+  if (outcome) {
+    server.close()
+    await once(server, 'close')
+  }
+  return outcome
+}
+
 const isRunning = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null
 
 async function cli (port: number, ...args: string[]): Promise<string> {
@@ -93,7 +118,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   }
   try {
     for (let i = 0; i < masters * (1 + replicas); i++) {
-      const port = await freePort()
+      const port = await freeClusterPort()
       running.push({ port, url: `redis://127.0.0.1:${port}`, child: spawnNode(port, dir, nodeTimeoutMs), get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
     }
     for (const node of running) await waitFor(async () => (await cli(node.port, 'ping')).trim() === 'PONG', 5000, `node ${node.port} answering`)
