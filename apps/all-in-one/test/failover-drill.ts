@@ -216,7 +216,9 @@ export interface FailoverRound {
   streamGroup?: { pending: number, lastDelivered: string, newest: string | undefined }
   /** Sets in the replay stream at the end. */
   sets: number
-  /** Sets published while the resumed viewer was away, replayed to it from Last-Event-ID. */
+  /** Sets published while the resumed viewer was away: those after its Last-Event-ID that the staying viewer had when it came back. */
+  publishedWhileAway: number
+  /** Of those, the ones the resumed viewer got (from Last-Event-ID). */
   replayedOnResume: number
   viewers: ViewerOutcome[]
 }
@@ -291,7 +293,10 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     await stayed.waitUntil(publishedAfterKill, timeoutMs, 'a set published after the kill')
     const streamRecoveryMs = stayed.named('ai-suggestion').find((event) => idMs(event.id ?? '') >= killedAt)!.receivedAt - killedAt
 
-    const resumedAt = Date.now()
+    // By stream position, not by clock: a set's id is the Redis server's millisecond, which
+    // need not be before a local Date.now() taken after the set arrived.
+    const awayFrom = leaving.lastEventId
+    const whileAway = setIds(stayed).filter((id) => awayFrom === undefined || compareStreamIds(id, awayFrom) > 0)
     resumed = await connectLive(leaving.lastEventId)
     const recoveredCount = ingest.acknowledged.length
     await ingest.until(() => ingest.acknowledged.length >= recoveredCount + (options.eventsAfterRecovery ?? 10), timeoutMs, 'events after recovery')
@@ -349,7 +354,8 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       streamCaughtUp,
       ...(streamGroup !== undefined && { streamGroup }),
       sets: stream.length,
-      replayedOnResume: setIds(resumed).filter((id) => idMs(id) < resumedAt).length,
+      publishedWhileAway: whileAway.length,
+      replayedOnResume: whileAway.filter((id) => setIds(resumed!).includes(id)).length,
       viewers
     }
   } finally {
