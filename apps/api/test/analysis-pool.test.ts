@@ -33,9 +33,10 @@ test('a long consolidation runs on the analysis threads: /health/live answers wh
 })
 
 test('offline analysis past the budget is stopped and the answer is partial, naming what was left out', async (t) => {
-  // Two chunks on two threads: a million characters (over a second of CPU even on a fast
-  // machine, where the budget's offline phase ends after 750 ms), and a short one.
-  const { app } = await buildTestApp(t, { CONSOLIDATE_BUDGET_MS: '1000', LLM_CONTEXT_CHARS: '1000000', ANALYSIS_THREADS: '2' })
+  // Two chunks on two threads: a million characters (several seconds of CPU even on a fast
+  // machine, where the budget's offline phase ends after about 2.2 s), and a short one, which
+  // has that long to load the thread's English model and finish even on a loaded CI runner.
+  const { app } = await buildTestApp(t, { CONSOLIDATE_BUDGET_MS: '3000', LLM_CONTEXT_CHARS: '1000000', ANALYSIS_THREADS: '2' })
   await app.ready()
   const request = decisionMinutes('pool-budget', 2, 499_800)
   request.participantMinutes.push({ userId: 'kim', userName: 'Kim', content: 'We agreed that Kim will send the budget by Friday.\n'.repeat(30) })
