@@ -195,8 +195,16 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
   if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner)) return undefined
   return { body: line.slice(0, note.index), owner }
 }
+/**
+ * Korean dates as the deadline patterns of clauses and of terse todo notes read them: a date
+ * word before 까지/중/내 ("12월 둘째 주", "11월 30일", "금요일", "다음 주"), and a date after a tilde
+ * ("~11/30", "~금") or in brackets ("(금)", "(~11/30)") as notes write it after the task.
+ */
+export const KO_DATE_WORD = String.raw`\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
+export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)`
+export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)`
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
-const DEADLINE = /(?:\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)(?=[\s)]|$)|\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)/
+const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
