@@ -11,15 +11,42 @@ const EN_OVERRIDE = /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}?\b(?
 const EN_ROLE = /\b(?:system prompt|developer mode|jailbreak|you are now|from now on,? you|act as (?:an?|the) (?:ai|assistant|model|chatbot)|new instructions?\s*[:：])/i
 // Addressed to the machine: "SYSTEM:", "AI:", "Note to the AI", "to the assistant", "dear ChatGPT"…
 const EN_ADDRESSEE = /^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：]|\b(?:note|message|instruction|reminder)s? (?:to|for) (?:the |any |an )?(?:ai|assistant|model|llm|bot|note[- ]?taker|summari[sz]er)\b|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b/i
+// Whatever processes the notes, named as such: "the AI summarising these minutes", "whoever
+// processes this transcript", "when the assistant summarises the notes".
+const EN_PROCESSOR = /\b(?:ai|assistant|model|llm|bot|tool|summari[sz]er|note[- ]?taker|whoever|anyone|anything)s?\s+(?:that\s+|which\s+|who\s+)?(?:is\s+|are\s+|will\s+)?(?:summari[sz]|process|read|digest|generat)\w*\s+(?:this|these|the|our)\s+(?:notes|minutes|meeting|transcripts?|call)\b|\bwhen (?:the |an? |any )?(?:ai|assistant|model|llm|bot|tool)s?\s+(?:summari[sz]|process|read)\w*\b/i
+// What such a reader is told to put in its output.
+const EN_WRITE_DEMAND = /\b(?:write|list|put|include|add|record|mark|insert|state|output|print|label)\b/i
 // What an instruction to a generator asks for.
 const EN_OUTPUT_DEMAND = /\b(?:output|reply|respond|print|answer|return|write|say|include|add|put)\b.{0,60}?\b(?:only|nothing (?:but|else)|as the (?:only|first|sole)|in (?:every|all|each) (?:output|answer|response|summar(?:y|ies)|todos?|keywords?)|instead of)\b/i
 
 // "이전 지시는 모두 무시하고", "위의 지침을 무시", "시스템 프롬프트"
 const KO_OVERRIDE = /(?:이전|앞의|앞선|위의|기존|모든|지금까지의?)\s*(?:지시|지침|명령|프롬프트|규칙|설정)[^.。]{0,20}?(?:무시|잊어|따르지)|(?:지시|지침|명령|프롬프트)(?:은|는|을|를)?\s*(?:모두\s*)?무시하고|시스템\s*프롬프트|탈옥/
-// "[AI 지시]", "AI에게:", "인공지능은 … 출력", "어시스턴트에게"
-const KO_ADDRESSEE = /(?:^|[[(<\s])(?:AI|ai|인공지능|에이아이|GPT|챗GPT|챗봇|어시스턴트|모델|요약\s*봇)\s*(?:지시|명령|에게|한테|께|은|는|:|：)/
-// "출력하라 / 출력하세요 / 출력할 것 / 라고만 답하세요 / 포함할 것"
-const KO_OUTPUT_DEMAND = /(?:출력|응답|답변|대답|작성|표시|포함)(?:하라|하시오|하세요|할 것|해라|해 주세요|해주세요|하십시오)|(?:이?라고만|만)\s*(?:출력|답|응답|대답|작성)/
+const KO_MACHINE = '(?:AI|ai|인공지능|에이아이|GPT|챗GPT|챗봇|어시스턴트|모델|(?:요약|정리)\\s*봇)'
+const KO_DIGEST = '(?:요약|정리|기록|작성)'
+/*
+ * The machine addressed or named as whoever processes the minutes:
+ * - addressed: "[AI 지시]", "AI에게:", "인공지능은 …", "AI야,";
+ * - the one that digests them: "요약하는 AI는", "회의록 정리할 AI", "AI가 정리할 때", "AI 요약할 때".
+ */
+const KO_ADDRESSEE = new RegExp([
+  `(?:^|[[(<\\s])${KO_MACHINE}\\s*(?:지시|명령|에게|한테|께|은|는|야|:|：)`,
+  // The noun ends there ("요약하는 AI는", "정리할 AI,"), unlike a product feature ("요약하는 AI 기능").
+  `${KO_DIGEST}(?:하는|할|해\\s*줄|하실)\\s*${KO_MACHINE}(?:(?:은|는|가|이|에게|한테|께|야)(?![가-힣])|\\s*[,:：])`,
+  `(?:^|[[(<\\s])${KO_MACHINE}(?:가|이)?\\s*(?:회의록\\S*\\s*)?${KO_DIGEST}(?:할\\s*때|하면|해서|하실\\s*때)`
+].join('|'))
+/*
+ * What an instruction to a generator asks for: to output, answer, or write something into the
+ * result, in any request form: 합쇼체/해요체 requests ("출력하세요", "적어 주세요", "넣으십시오"),
+ * 반말 imperatives ("써", "넣어", "적어라"), and note-style directives ("포함할 것", "넣기").
+ */
+const KO_OUTPUT_DEMAND = new RegExp([
+  '(?:출력|응답|답변|대답|작성|표시|포함|기재|명시|추가)(?:하라|하시오|하세요|할\\s*것|해라|해\\s*주세요|해\\s*줘|하십시오|하기(?![가-힣]))',
+  '(?:적어|써|넣어)(?:\\s*(?:주세요|주십시오|줘|라|요|둬|놔))?(?![가-힣])',
+  '(?:적으|쓰|넣으)(?:세요|십시오)',
+  '(?:적을|쓸|넣을)\\s*것',
+  '(?:적|넣)기(?![가-힣])',
+  '(?:이?라고만|만)\\s*(?:출력|답|응답|대답|작성)'
+].join('|'))
 
 /**
  * Whether a sentence is an instruction aimed at an AI, assistant or model (not meeting
@@ -30,6 +57,7 @@ export function isInstructionToAi (sentence: string, followsInstruction = false)
   const text = sentence.trim()
   if (text === '') return false
   if (EN_OVERRIDE.test(text) || EN_ROLE.test(text) || KO_OVERRIDE.test(text)) return true
+  if (EN_PROCESSOR.test(text) && EN_WRITE_DEMAND.test(text)) return true
   const demands = EN_OUTPUT_DEMAND.test(text) || KO_OUTPUT_DEMAND.test(text)
   return demands && (followsInstruction || EN_ADDRESSEE.test(text) || KO_ADDRESSEE.test(text))
 }
