@@ -1,0 +1,120 @@
+import { test } from 'tap'
+import { recordingLogger, startRedisCluster, uniquePrefix } from '@meeting-ai/testkit/redis'
+import { createRedisStore, meetingKeys, type ReplayEntry } from '../src/index.ts'
+import { DEFAULT_LIMITS, segment, suggestionSet } from './contract/fixtures.ts'
+
+/*
+ * Issue 20: a meeting's slot MOVES to another master while both stay up (resharding,
+ * `redis-cli --cluster reshard`, a managed service scaling out). The old owner pushes an
+ * unsolicited SUNSUBSCRIBE for the slot's sharded channels; the subscriber must SSUBSCRIBE
+ * again on the new owner, and writes to the half-moved slot (ASK, TRYAGAIN) must either
+ * succeed or fail so that the caller sends them again, never vanish.
+ */
+test('a meeting whose slot migrates to another master: the subscriber follows it, writes during the move are not lost', async (t) => {
+  const cluster = await startRedisCluster()
+  t.teardown(() => cluster.stop())
+  const clusterNodes = cluster.nodes.map((node) => `127.0.0.1:${node.port}`)
+  const prefix = uniquePrefix('migrate')
+  const logger = recordingLogger()
+  const errors: string[] = []
+  const store = await createRedisStore({
+    url: 'redis://127.0.0.1',
+    clusterNodes,
+    clusterRediscoverMs: 200,
+    prefix,
+    limits: { ...DEFAULT_LIMITS, windowSegments: 1000 },
+    logger,
+    onError: (role, error) => { errors.push(`${role}: ${error.message}`) }
+  })
+  t.teardown(() => store.close())
+  const meetingId = 'm-move'
+  const keys = meetingKeys(prefix, meetingId)
+
+  const delivered = { entries: [] as ReplayEntry[] }
+  const onDelivery = new Set<() => void>()
+  await store.bus.subscribe(meetingId, (entry) => {
+    delivered.entries.push(entry)
+    for (const check of onDelivery) check()
+  })
+  const arrival = async (id: string, timeoutMs: number): Promise<void> => {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        onDelivery.delete(check)
+        reject(new Error(`set ${id} did not reach the subscriber within ${timeoutMs} ms; it got ${delivered.entries.map((entry) => entry.id).join(', ')}`))
+      }, timeoutMs)
+      const check = (): void => {
+        if (!delivered.entries.some((entry) => entry.id === id)) return
+        clearTimeout(timer)
+        onDelivery.delete(check)
+        resolve()
+      }
+      onDelivery.add(check)
+      check()
+    })
+  }
+  let resubscribed = 0
+  const onResubscribe: Array<() => void> = []
+  store.bus.onReconnect(() => {
+    resubscribed += 1
+    for (const wake of onResubscribe.splice(0)) wake()
+  })
+  const first = await store.suggestions.publish(suggestionSet(meetingId, 'before'), null)
+  await arrival(first!, 5000)
+  t.equal(delivered.entries[0]?.id, first, 'a set published before the move reaches the subscriber')
+
+  // Segments written before, during (the slot half-moved, key by key) and after the move;
+  // one refused is sent again after the move, as the ingest route's caller does with a 503.
+  const accepted: string[] = []
+  const refused: Array<{ dedupeKey: string, error: string }> = []
+  let n = 0
+  const write = async (): Promise<void> => {
+    const seg = segment(meetingId, n, `seg-${n}`)
+    n += 1
+    try {
+      await store.windows.append(seg)
+      accepted.push(seg.dedupeKey!)
+    } catch (error) {
+      refused.push({ dedupeKey: seg.dedupeKey!, error: (error as Error).message })
+    }
+  }
+  for (let i = 0; i < 3; i++) await write()
+  const publishedDuring: string[] = []
+  const moved = await cluster.migrateSlot(keys.replay, {
+    batch: 1,
+    whileMigrating: async () => {
+      await write()
+      const id = await store.suggestions.publish(suggestionSet(meetingId, `during-${n}`), null).catch(() => null)
+      if (id !== null) publishedDuring.push(id)
+    }
+  })
+  t.not(moved.to.port, moved.from.port, `slot ${moved.slot} (${moved.keys} keys, one per MIGRATE) moved from ${moved.from.port} to ${moved.to.port} in ${moved.ms} ms`)
+  for (const again of refused) {
+    const seg = segment(meetingId, Number(again.dedupeKey.slice(4)), again.dedupeKey)
+    await store.windows.append(seg)
+    accepted.push(again.dedupeKey)
+  }
+  for (let i = 0; i < 3; i++) await write()
+
+  // The bus tells its listeners once it has SSUBSCRIBEd on the new owner (they replay what was
+  // published meanwhile); a subscriber left on the old owner never hears of it.
+  if (resubscribed === 0) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => { reject(new Error('the bus did not resubscribe within 10 s of the slot moving')) }, 10_000)
+      onResubscribe.push(() => { clearTimeout(timer); resolve() })
+    })
+  }
+  t.ok(resubscribed > 0, 'the bus resubscribed and told its listeners to replay')
+  const after = await store.suggestions.publish(suggestionSet(meetingId, 'after'), null)
+  t.type(after, 'string', 'the new owner takes the publish script')
+  await arrival(after!, 5000)
+  t.ok(delivered.entries.some((entry) => entry.id === after), 'a set published after the move reaches the subscriber that was there before it')
+  t.equal(delivered.entries.filter((entry) => entry.id === after).length, 1, 'once')
+
+  const stream = (await store.suggestions.readAfter(meetingId, '0')).map((entry) => entry.id)
+  t.same(publishedDuring.filter((id) => !stream.includes(id)), [], `every set published during the move (${publishedDuring.length}) is in the replay stream`)
+  const window = new Set((await store.windows.read(meetingId)).map((seg) => seg.dedupeKey))
+  t.same(accepted.filter((key) => !window.has(key)), [], `every accepted segment (${accepted.length}) is in the window`)
+  t.equal(accepted.length, n, 'every segment was accepted in the end')
+  t.comment(`figures: ${moved.keys} keys moved in ${moved.ms} ms; ${refused.length} writes refused during the move (${[...new Set(refused.map((r) => r.error.split(' ')[0]))].join(', ') || 'none'}), sent again after it`)
+  t.ok(logger.lines.some((line) => line.msg.includes('moved')), 'the move was logged')
+})
