@@ -22,6 +22,8 @@ export interface OwnedRedisCluster {
   readonly nodes: readonly ClusterNode[]
   /** `{ url }` per node, the form node-redis `createCluster({ rootNodes })` takes. */
   readonly rootNodes: Array<{ url: string }>
+  /** `key`'s hash slot (CLUSTER KEYSLOT). */
+  slotOf (key: string): Promise<number>
   /** The node that serves `key`'s slot as master right now. */
   masterFor (key: string): Promise<ClusterNode>
   /** SIGKILLs the master serving `key` and resolves once a replica has taken its slots and the cluster is ok again. */
@@ -148,8 +150,9 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   }
 
   const alive = (): Running[] => running.filter((n) => isRunning(n.child))
+  const slotOf = async (key: string): Promise<number> => Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
   const masterFor = async (key: string): Promise<ClusterNode> => {
-    const slot = Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
+    const slot = await slotOf(key)
     const client = createClient({ url: alive()[0]!.url })
     client.on('error', () => {})
     await client.connect()
@@ -179,6 +182,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   return {
     nodes: running,
     rootNodes: running.map((n) => ({ url: n.url })),
+    slotOf,
     masterFor,
     async failOverFor (key, timeoutMs = 20_000) {
       const killed = await masterFor(key) as Running
@@ -209,7 +213,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
     },
     async migrateSlot (key, options = {}) {
       const timeoutMs = options.timeoutMs ?? 20_000
-      const slot = Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
+      const slot = await slotOf(key)
       const from = await masterFor(key)
       const masters = await Promise.all(alive().map(async (node) => (await cli(node.port, 'role')).startsWith('master') ? node : undefined))
       const others = masters.filter((node): node is Running => node !== undefined && node.port !== from.port)
