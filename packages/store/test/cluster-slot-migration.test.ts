@@ -52,9 +52,15 @@ test('a meeting whose slot migrates to another master: the subscriber follows it
       check()
     })
   }
+  // A meeting on another slot: its subscription is not disturbed, so it is not replayed.
+  const other = 'm-elsewhere'
+  t.not(await cluster.slotOf(meetingKeys(prefix, other).replay), await cluster.slotOf(keys.replay), 'the other meeting has another slot')
+  await store.bus.subscribe(other, () => {})
   let resubscribed = 0
+  const replayed: Array<readonly string[] | undefined> = []
   const onResubscribe: Array<() => void> = []
-  store.bus.onReconnect(() => {
+  store.bus.onReconnect((meetingIds) => {
+    replayed.push(meetingIds)
     resubscribed += 1
     for (const wake of onResubscribe.splice(0)) wake()
   })
@@ -118,6 +124,7 @@ test('a meeting whose slot migrates to another master: the subscriber follows it
     })
   }
   t.ok(resubscribed > 0, 'the bus resubscribed and told its listeners to replay')
+  t.same(replayed, [[meetingId]], 'only the moved meeting, once')
   const after = await store.suggestions.publish(suggestionSet(meetingId, 'after'), null)
   t.type(after, 'string', 'the new owner takes the publish script')
   await arrival(after!, 5000)

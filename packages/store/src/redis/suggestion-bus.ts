@@ -24,7 +24,9 @@ interface Channel {
  */
 export class RedisSuggestionBus implements SuggestionBus {
   private readonly channels = new Map<string, Channel>()
-  private readonly reconnectListeners: Array<() => void> = []
+  private readonly reconnectListeners: Array<(meetingIds?: readonly string[]) => void> = []
+  /** The meeting of each subscribed channel, to find it from a moved-channel event. */
+  private readonly meetingOfChannel = new Map<string, string>()
   /** Channels whose UNSUBSCRIBE failed during an outage: node-redis keeps and resubscribes them. */
   private readonly orphaned = new Map<string, (message: string) => void>()
   private readyOnce = false
@@ -75,13 +77,18 @@ export class RedisSuggestionBus implements SuggestionBus {
       }
       for (const deliver of listeners) deliver(entry)
     }
-    const confirmed = this.#subscribeChannel(meetingKeys(this.prefix, meetingId).channel, onMessage)
+    const channelName = meetingKeys(this.prefix, meetingId).channel
+    const confirmed = this.#subscribeChannel(channelName, onMessage)
     const channel: Channel = { listeners, confirmed, onMessage }
     this.channels.set(meetingId, channel)
+    this.meetingOfChannel.set(channelName, meetingId)
     try {
       await confirmed
     } catch (error) {
-      if (this.channels.get(meetingId) === channel) this.channels.delete(meetingId)
+      if (this.channels.get(meetingId) === channel) {
+        this.channels.delete(meetingId)
+        this.meetingOfChannel.delete(channelName)
+      }
       throw error
     }
   }
@@ -90,6 +97,7 @@ export class RedisSuggestionBus implements SuggestionBus {
     const channel = this.channels.get(meetingId)
     if (channel === undefined || !channel.listeners.delete(listener) || channel.listeners.size > 0) return
     this.channels.delete(meetingId)
+    this.meetingOfChannel.delete(meetingKeys(this.prefix, meetingId).channel)
     await this.release(meetingId, channel.onMessage)
   }
 
@@ -127,9 +135,10 @@ export class RedisSuggestionBus implements SuggestionBus {
    * channel of the slot. node-redis 5's node client then drops the channel's listeners and
    * emits 'sharded-channel-moved', but its cluster client listens for another event name
    * ('server-sunsubscribe', node-redis #3311), so the subscription is gone without a word.
-   * The bus listens for that event on every master's sharded pub/sub connection (`masters`
-   * and their `pubSub` are public in node-redis' types) and SSUBSCRIBEs the channel again;
-   * on a node-redis that resubscribes by itself, doing so again is a no-op.
+   * The bus listens for that event (documented in node-redis' docs/pub-sub.md) on every
+   * master's sharded pub/sub connection (`masters` and their `pubSub` are public in node-redis'
+   * types) and SSUBSCRIBEs the channel again; on a node-redis that resubscribes by itself
+   * (6.x, node-redis #3313), doing so again is a no-op (same listener, same channel).
    */
   #watchShardClients (cluster: RedisClusterClient): void {
     for (const master of cluster.masters) {
@@ -152,43 +161,43 @@ export class RedisSuggestionBus implements SuggestionBus {
   }
 
   #meetingOf (channel: string): string | undefined {
-    for (const meetingId of this.channels.keys()) {
-      if (meetingKeys(this.prefix, meetingId).channel === channel) return meetingId
-    }
-    return undefined
+    return this.meetingOfChannel.get(channel)
   }
 
   /**
    * SSUBSCRIBEs the moved channels again: node-redis sends it to the slot's master in its
    * (stale) slot map, which answers MOVED, and node-redis then fetches the slots and
    * subscribes on the new owner. A failure (slot still settling, node unreachable) is logged,
-   * counted and retried with backoff. Once done, the listeners replay what was published
-   * between the old owner's SUNSUBSCRIBE and the new SSUBSCRIBE.
+   * counted and retried with backoff. Once done, the listeners replay, for those meetings
+   * only (a reshard moves slot after slot), what was published between the old owner's
+   * SUNSUBSCRIBE and the new SSUBSCRIBE.
    */
   #resubscribeMoved (): void {
     this.movedFlush = undefined
     const moved = [...this.movedChannels]
     this.movedChannels.clear()
-    Promise.all(moved.map(async (channel) => {
+    Promise.all(moved.map(async (channel): Promise<{ meetingId: string, done: boolean } | undefined> => {
       const meetingId = this.#meetingOf(channel)
       const current = meetingId === undefined ? undefined : this.channels.get(meetingId)
-      if (current === undefined) return true
+      // Nobody here watches it any more.
+      if (meetingId === undefined || current === undefined) return undefined
       try {
         await this.#subscribeChannel(channel, current.onMessage)
-        return true
+        return { meetingId, done: true }
       } catch (error) {
         this.onError?.('subscriber', error as Error)
         this.logger.warn({ err: error, meetingId, channel }, 'redis cluster: subscribing a moved channel again failed; retrying')
         this.movedChannels.add(channel)
-        return false
+        return { meetingId, done: false }
       }
     })).then((outcomes) => {
-      if (outcomes.some((done) => !done)) {
+      if (outcomes.some((outcome) => outcome?.done === false)) {
         this.movedFlush ??= setTimeout(() => { this.#resubscribeMoved() }, backoffDelay(this.movedAttempt++, MOVED_RETRY_BACKOFF)).unref()
       } else {
         this.movedAttempt = 0
       }
-      if (outcomes.some((done) => done)) for (const listener of this.reconnectListeners) listener()
+      const resubscribed = outcomes.flatMap((outcome) => outcome?.done === true ? [outcome.meetingId] : [])
+      if (resubscribed.length > 0) for (const listener of this.reconnectListeners) listener(resubscribed)
     }).catch(() => { /* every attempt catches its own failure */ })
   }
 
@@ -218,7 +227,7 @@ export class RedisSuggestionBus implements SuggestionBus {
     }).catch(() => { /* settled promises do not reject */ })
   }
 
-  onReconnect (listener: () => void): void {
+  onReconnect (listener: (meetingIds?: readonly string[]) => void): void {
     this.reconnectListeners.push(listener)
   }
 
