@@ -41,7 +41,7 @@ export class RedisSuggestionBus implements SuggestionBus {
     private readonly subscriber: RedisCommands,
     private readonly prefix: string,
     private readonly logger: StoreLogger,
-    /** Counts a slot move and a failed resubscription (the redis_errors_total metric, role `subscriber`). */
+    /** Counts a slot move and a failed resubscription (meeting_ai_redis_errors_total, role `subscriber`). */
     private readonly onError?: (role: string, error: Error) => void
   ) {
     if (isClusterClient(subscriber)) {
@@ -174,6 +174,7 @@ export class RedisSuggestionBus implements SuggestionBus {
    */
   #resubscribeMoved (): void {
     this.movedFlush = undefined
+    if (!this.subscriber.isOpen) return
     const moved = [...this.movedChannels]
     this.movedChannels.clear()
     Promise.all(moved.map(async (channel): Promise<{ meetingId: string, done: boolean } | undefined> => {
