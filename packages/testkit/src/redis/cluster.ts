@@ -22,6 +22,8 @@ export interface OwnedRedisCluster {
   readonly nodes: readonly ClusterNode[]
   /** `{ url }` per node, the form node-redis `createCluster({ rootNodes })` takes. */
   readonly rootNodes: Array<{ url: string }>
+  /** The live nodes that are masters right now. */
+  masters (): Promise<ClusterNode[]>
   /** `key`'s hash slot (CLUSTER KEYSLOT). */
   slotOf (key: string): Promise<number>
   /** The node that serves `key`'s slot as master right now. */
@@ -122,7 +124,7 @@ async function waitFor (check: () => Promise<boolean>, timeoutMs: number, what: 
  * Tests use it for the cluster store mode and for failover (SIGKILL a master).
  */
 export async function startRedisCluster (options: ClusterOptions = {}): Promise<OwnedRedisCluster> {
-  const masters = options.masters ?? 3
+  const masterCount = options.masters ?? 3
   const replicas = options.replicasPerMaster ?? 1
   const nodeTimeoutMs = options.nodeTimeoutMs ?? 1000
   const dir = await mkdtemp(join(tmpdir(), 'meeting-ai-cluster-'))
@@ -137,7 +139,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
     await rm(dir, { recursive: true, force: true })
   }
   try {
-    for (let i = 0; i < masters * (1 + replicas); i++) {
+    for (let i = 0; i < masterCount * (1 + replicas); i++) {
       const port = await freeClusterPort()
       running.push({ port, url: `redis://127.0.0.1:${port}`, child: spawnNode(port, dir, nodeTimeoutMs), get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
     }
@@ -150,6 +152,8 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   }
 
   const alive = (): Running[] => running.filter((n) => isRunning(n.child))
+  const liveMasters = async (): Promise<Running[]> => (await Promise.all(alive().map(async (node) => (await cli(node.port, 'role')).startsWith('master') ? node : undefined)))
+    .filter((node): node is Running => node !== undefined)
   const slotOf = async (key: string): Promise<number> => Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
   const masterFor = async (key: string): Promise<ClusterNode> => {
     const slot = await slotOf(key)
@@ -182,6 +186,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   return {
     nodes: running,
     rootNodes: running.map((n) => ({ url: n.url })),
+    masters: liveMasters,
     slotOf,
     masterFor,
     async failOverFor (key, timeoutMs = 20_000) {
@@ -215,8 +220,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
       const timeoutMs = options.timeoutMs ?? 20_000
       const slot = await slotOf(key)
       const from = await masterFor(key)
-      const masters = await Promise.all(alive().map(async (node) => (await cli(node.port, 'role')).startsWith('master') ? node : undefined))
-      const others = masters.filter((node): node is Running => node !== undefined && node.port !== from.port)
+      const others = (await liveMasters()).filter((node) => node.port !== from.port)
       const to = options.to ?? others[0]
       if (to === undefined || !others.some((node) => node.port === to.port)) throw new Error(`redis cluster: no other master to move slot ${slot} to`)
       const started = Date.now()
