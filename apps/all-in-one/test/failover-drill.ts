@@ -2,7 +2,7 @@ import { configFrom, type Config } from '@meeting-ai/config'
 import { englishLaunchMeeting } from '@meeting-ai/samples'
 import { compareStreamIds, createRedisConnection, meetingKeys, sttStreamBaseKey, sttStreamKeyFor, type RedisCommands } from '@meeting-ai/store'
 import { DEFAULT_STREAM_GROUP, sttStreamKeysOf } from '@meeting-ai/worker'
-import { recordingLogger, startRedisCluster, TEST_REDIS_URL, type OwnedRedisCluster } from '@meeting-ai/testkit/redis'
+import { recordingLogger, startRedisCluster, TEST_REDIS_URL, type ClusterNode, type OwnedRedisCluster } from '@meeting-ai/testkit/redis'
 import { SseClient } from '@meeting-ai/testkit/sse-client'
 import { startAllInOne, type AllInOne } from '../src/all-in-one.ts'
 
@@ -210,6 +210,8 @@ export interface FailoverRound {
   lostXacked: string[]
   /** The killed master also held the STT stream (else the stream lived through the failover). */
   streamOnKilledMaster: boolean
+  /** A migration round moved the STT stream's slot too (to another master, while the worker was blocked reading it). */
+  streamSlotMigrated: boolean
   /** The worker's stream source read and acknowledged every entry before the round's timeout. */
   streamCaughtUp: boolean
   /** When it did not: the group's pending count and last-delivered id, the stream's newest id. */
@@ -225,6 +227,13 @@ export interface FailoverRound {
 
 export interface RoundOptions {
   meetingId: string
+  /**
+   * What happens to the meeting's slot mid-round: `failover` SIGKILLs its master (a replica is
+   * promoted), `migration` moves the slot, and then the STT stream's, to another master while
+   * every node stays up (a reshard). For a migration, `killed` and `promoted` of the round are
+   * the slot's old and new owner, and nothing is killed.
+   */
+  disruption?: 'failover' | 'migration'
   /** Between two ingest requests. */
   ingestIntervalMs?: number
   /** Sets each viewer has before the kill. */
@@ -284,7 +293,7 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     leaving.close()
 
     const streamMaster = await rig.cluster.masterFor(streamKey)
-    const failover = await rig.cluster.failOverFor(meetingKeys(rig.config.redisKeyPrefix, meetingId).window, timeoutMs)
+    const failover = await disrupt(rig, options.disruption ?? 'failover', meetingKeys(rig.config.redisKeyPrefix, meetingId).window, streamKey, timeoutMs)
     const killedAt = Date.now() - failover.ms
     const sentAfterKill = (): Acknowledged | undefined => ingest.acknowledged.find((ack) => ack.sentAt >= killedAt)
     await ingest.until(() => sentAfterKill() !== undefined, timeoutMs, 'a 202 for an event sent after the kill')
@@ -351,6 +360,7 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       xacked: xacked.length,
       lostXacked: xacked.filter((id) => !windowIds.has(id)),
       streamOnKilledMaster: streamMaster.port === failover.killed.port,
+      streamSlotMigrated: failover.streamSlotMigrated,
       streamCaughtUp,
       ...(streamGroup !== undefined && { streamGroup }),
       sets: stream.length,
@@ -365,6 +375,16 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     leaving.close()
     resumed?.close()
   }
+}
+
+/** Fails the slot of `meetingKey` over, or migrates it and then `streamKey`'s slot (when another). */
+async function disrupt (rig: FailoverRig, disruption: 'failover' | 'migration', meetingKey: string, streamKey: string, timeoutMs: number): Promise<{ killed: ClusterNode, promoted: ClusterNode, ms: number, streamSlotMigrated: boolean }> {
+  if (disruption === 'failover') return { ...await rig.cluster.failOverFor(meetingKey, timeoutMs), streamSlotMigrated: false }
+  const started = Date.now()
+  const meeting = await rig.cluster.migrateSlot(meetingKey, { timeoutMs })
+  const streamSlotMigrated = await rig.cluster.slotOf(streamKey) !== meeting.slot
+  if (streamSlotMigrated) await rig.cluster.migrateSlot(streamKey, { timeoutMs })
+  return { killed: meeting.from, promoted: meeting.to, ms: Date.now() - started, streamSlotMigrated }
 }
 
 function outcomeOf (viewer: ViewerOutcome['viewer'], seen: string[], stream: string[]): ViewerOutcome {

@@ -91,8 +91,12 @@ export interface SuggestionBus {
   /** Resolves once the subscription is confirmed, so a replay read afterwards cannot miss an entry. */
   subscribe (meetingId: string, listener: BusListener): Promise<void>
   unsubscribe (meetingId: string, listener: BusListener): Promise<void>
-  /** Called after the bus reconnects; messages published meanwhile must be recovered by replay. */
-  onReconnect (listener: () => void): void
+  /**
+   * Called after the bus reconnects; messages published meanwhile must be recovered by replay.
+   * `meetingIds`, when given, are the only meetings whose subscription was interrupted (a
+   * cluster slot moved); otherwise all were.
+   */
+  onReconnect (listener: (meetingIds?: readonly string[]) => void): void
 }
 
 /** One Event Hubs consumer group: the scope of ownership and checkpoint records. */

@@ -38,7 +38,7 @@ test('Redis store on a Redis Cluster', async (t) => {
       delivered.push(entry)
       for (const check of onDelivery) check()
     })
-    const resubscribed = new Promise<void>((resolve) => { store.bus.onReconnect(resolve) })
+    const resubscribed = new Promise<void>((resolve) => { store.bus.onReconnect(() => { resolve() }) })
     const set = { meetingId: 'm-failover', suggestions: [], generatedAt: 1 }
     await store.suggestions.publish(set, null)
 

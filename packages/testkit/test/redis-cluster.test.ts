@@ -79,3 +79,33 @@ t.test('a 3-master, 3-replica cluster on loopback: keys by slot, sharded pub/sub
   t.equal(await third.get('{m-1}:window'), 'm-1', 'the key survived two failovers')
   t.comment(`figures: failover ${failover.ms} ms, restart and resync ${restarted.ms} ms, second failover ${second.ms} ms (cluster-node-timeout 1000 ms)`)
 })
+
+t.test('migrateSlot moves a slot and its keys to another master while both stay up', async (t) => {
+  const cluster = await startRedisCluster({ replicasPerMaster: 0 })
+  t.teardown(async () => { await cluster.stop() })
+  const client = createCluster({ rootNodes: cluster.rootNodes })
+  client.on('error', () => {})
+  await client.connect()
+  t.teardown(async () => { client.destroy() })
+  for (let i = 0; i < 250; i++) await client.set(`{m-move}:key-${i}`, String(i))
+  await client.set('{m-stay}:key', 'stays')
+
+  let stateWhileMigrating = ''
+  const moved = await cluster.migrateSlot('{m-move}:key-0', {
+    whileMigrating: async (moved) => {
+      if (moved > 0) return
+      const source = createClient({ url: (await cluster.masterFor('{m-move}:key-0')).url })
+      source.on('error', () => {})
+      await source.connect()
+      stateWhileMigrating = String(await source.sendCommand(['CLUSTER', 'NODES']))
+      source.destroy()
+    }
+  })
+  t.not(moved.to.port, moved.from.port, `slot ${moved.slot} moved from ${moved.from.port} to ${moved.to.port} in ${moved.ms} ms`)
+  t.match(stateWhileMigrating, new RegExp(`\\[${moved.slot}->-`), 'the source showed the slot as migrating before the keys moved')
+  t.equal(moved.keys, 250, 'every key of the slot was migrated')
+  t.equal((await cluster.masterFor('{m-move}:key-0')).port, moved.to.port, 'the target serves the slot')
+  // The client's slot map is stale: the old owner answers MOVED and node-redis follows it.
+  t.equal(await client.get('{m-move}:key-249'), '249', 'a migrated key is read through the stale client')
+  t.equal(await client.get('{m-stay}:key'), 'stays', 'another slot is untouched')
+})

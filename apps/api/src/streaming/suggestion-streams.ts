@@ -62,9 +62,11 @@ export class SuggestionStreams {
     // At most 250 slots, and none shorter than 20 ms apart (short test intervals keep one slot).
     const slots = Math.max(1, Math.min(250, Math.floor(options.pingMs / 20)))
     this.pingSlots = Array.from({ length: slots }, () => new Set<Viewer>())
-    // The bus resubscribed by itself; entries published while it was away come from the replay stream.
-    options.store.bus.onReconnect(() => {
-      for (const feed of this.feeds.values()) {
+    // The bus resubscribed by itself; entries published while it was away come from the replay
+    // stream: for every meeting, or only for those whose cluster slot moved.
+    options.store.bus.onReconnect((meetingIds) => {
+      const feeds = meetingIds === undefined ? [...this.feeds.values()] : meetingIds.flatMap((id) => this.feeds.get(id) ?? [])
+      for (const feed of feeds) {
         feed.recover().catch((error: unknown) => { options.log.error({ err: error, meetingId: feed.meetingId }, 'suggestion recovery failed') })
       }
     })

@@ -26,7 +26,7 @@ export class MemorySuggestionBus implements SuggestionBus {
     this.channels.delete(meetingId)
   }
 
-  onReconnect (_listener: () => void): void {
+  onReconnect (_listener: (meetingIds?: readonly string[]) => void): void {
     // Nothing to reconnect in one process.
   }
 

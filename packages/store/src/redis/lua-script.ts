@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { backoffDelay, pause } from '@meeting-ai/resilience'
 import { StoreError } from '../errors.ts'
 import { isClusterClient } from './connection.ts'
 
@@ -35,6 +36,16 @@ const scripts = new Map<string, LuaScript>()
  */
 /** The server does not hold the script (restarted, flushed, or a cluster node it never ran on). */
 const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT')
+/** A cluster slot is being migrated and the script's keys are split between its two nodes. */
+const isTryAgain = (error: unknown): boolean => error instanceof Error && error.message.startsWith('TRYAGAIN')
+
+/**
+ * How long a script is sent again while its slot's keys are half-migrated: a slot's keys move
+ * in milliseconds (one MIGRATE per batch), so this rides out a reshard without the caller
+ * seeing it, and a migration stuck for longer reaches the caller as the TRYAGAIN error.
+ */
+const TRYAGAIN_BUDGET_MS = 2000
+const TRYAGAIN_BACKOFF = { initialMs: 20, maxMs: 250 }
 
 export class LuaScript {
   readonly sha: string
@@ -80,6 +91,18 @@ export class LuaScript {
   }
 
   async #runOnCluster (client: ScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    const deadline = Date.now() + TRYAGAIN_BUDGET_MS
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#evalOnCluster(client, keys, args)
+      } catch (error) {
+        if (!isTryAgain(error) || Date.now() >= deadline) throw error
+        await pause(Math.min(backoffDelay(attempt, TRYAGAIN_BACKOFF), Math.max(1, deadline - Date.now())))
+      }
+    }
+  }
+
+  async #evalOnCluster (client: ScriptClient, keys: string[], args: string[]): Promise<unknown> {
     try {
       return await client.evalSha(this.sha, { keys, arguments: args })
     } catch (error) {

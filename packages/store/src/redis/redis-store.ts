@@ -74,7 +74,7 @@ export async function createRedisStore (options: RedisStoreOptions): Promise<Red
     windows: new RedisSegmentWindowStore(client, options.prefix, options.limits),
     locks: new RedisAnalysisLocks(client, options.prefix, options.limits),
     suggestions: new RedisSuggestionLog(client, options.prefix, options.limits),
-    bus: new RedisSuggestionBus(subscriber, options.prefix, options.logger),
+    bus: new RedisSuggestionBus(subscriber, options.prefix, options.logger, options.onError),
     deadLetters: new RedisDeadLetterStore(client, options.prefix),
     checkpoints: new RedisCheckpointStore(client, options.prefix),
     results: new RedisConsolidationResultStore(client, options.prefix, { resultTtlS: options.resultTtlS ?? DEFAULT_RESULT_TTL_S }),

@@ -24,11 +24,12 @@ export class RedisSuggestionLog implements SuggestionLog {
 
   async publish (set: RealtimeSuggestionsResponse, lease: AnalysisLease | null): Promise<string | null> {
     const keys = meetingKeys(this.prefix, set.meetingId)
-    const id = await this.#publish.run(this.client, [keys.lock, keys.replay, keys.channel], [
+    const id = await this.#publish.run(this.client, lease === null ? [keys.replay] : [keys.replay, keys.lock], [
       lease === null ? '' : String(lease.token),
       JSON.stringify(set),
       String(this.limits.replayMaxLen),
-      String(this.limits.meetingTtlS)
+      String(this.limits.meetingTtlS),
+      keys.channel
     ])
     return typeof id === 'string' ? id : null
   }

@@ -22,6 +22,10 @@ export interface OwnedRedisCluster {
   readonly nodes: readonly ClusterNode[]
   /** `{ url }` per node, the form node-redis `createCluster({ rootNodes })` takes. */
   readonly rootNodes: Array<{ url: string }>
+  /** The live nodes that are masters right now. */
+  masters (): Promise<ClusterNode[]>
+  /** `key`'s hash slot (CLUSTER KEYSLOT). */
+  slotOf (key: string): Promise<number>
   /** The node that serves `key`'s slot as master right now. */
   masterFor (key: string): Promise<ClusterNode>
   /** SIGKILLs the master serving `key` and resolves once a replica has taken its slots and the cluster is ok again. */
@@ -32,8 +36,26 @@ export interface OwnedRedisCluster {
    * synced and every node sees the cluster ok, ready for the next failover.
    */
   restart (node: ClusterNode, timeoutMs?: number): Promise<{ ms: number }>
+  /**
+   * Moves `key`'s slot to another master the way `redis-cli --cluster reshard` does: SETSLOT
+   * IMPORTING on the target, MIGRATING on the source, the slot's keys MIGRATEd in batches,
+   * then SETSLOT NODE on the target, the source and the other masters. `to` picks the target
+   * (default: the first other master). `whileMigrating(moved)` runs while the slot is
+   * MIGRATING, before each MIGRATE batch and once after the last (`moved` keys are on the
+   * target by then), so clients can act on a half-moved slot. Resolves once every live node
+   * maps the slot to the target.
+   */
+  migrateSlot (key: string, options?: MigrateSlotOptions): Promise<{ slot: number, from: ClusterNode, to: ClusterNode, keys: number, ms: number }>
   /** Kills every node and removes their files. */
   stop (): Promise<void>
+}
+
+export interface MigrateSlotOptions {
+  to?: ClusterNode
+  whileMigrating?: (moved: number) => Promise<void>
+  /** Keys per MIGRATE call (default 100). */
+  batch?: number
+  timeoutMs?: number
 }
 
 export interface ClusterOptions {
@@ -102,7 +124,7 @@ async function waitFor (check: () => Promise<boolean>, timeoutMs: number, what: 
  * Tests use it for the cluster store mode and for failover (SIGKILL a master).
  */
 export async function startRedisCluster (options: ClusterOptions = {}): Promise<OwnedRedisCluster> {
-  const masters = options.masters ?? 3
+  const masterCount = options.masters ?? 3
   const replicas = options.replicasPerMaster ?? 1
   const nodeTimeoutMs = options.nodeTimeoutMs ?? 1000
   const dir = await mkdtemp(join(tmpdir(), 'meeting-ai-cluster-'))
@@ -117,7 +139,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
     await rm(dir, { recursive: true, force: true })
   }
   try {
-    for (let i = 0; i < masters * (1 + replicas); i++) {
+    for (let i = 0; i < masterCount * (1 + replicas); i++) {
       const port = await freeClusterPort()
       running.push({ port, url: `redis://127.0.0.1:${port}`, child: spawnNode(port, dir, nodeTimeoutMs), get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
     }
@@ -130,8 +152,11 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   }
 
   const alive = (): Running[] => running.filter((n) => isRunning(n.child))
+  const liveMasters = async (): Promise<Running[]> => (await Promise.all(alive().map(async (node) => (await cli(node.port, 'role')).startsWith('master') ? node : undefined)))
+    .filter((node): node is Running => node !== undefined)
+  const slotOf = async (key: string): Promise<number> => Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
   const masterFor = async (key: string): Promise<ClusterNode> => {
-    const slot = Number((await cli(alive()[0]!.port, 'cluster', 'keyslot', key)).trim())
+    const slot = await slotOf(key)
     const client = createClient({ url: alive()[0]!.url })
     client.on('error', () => {})
     await client.connect()
@@ -146,9 +171,23 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
       client.destroy()
     }
   }
+  const nodeId = async (node: ClusterNode): Promise<string> => (await cli(node.port, 'cluster', 'myid')).trim()
+  const slotOwnerSeenBy = async (node: ClusterNode, slot: number): Promise<number | undefined> => {
+    const client = createClient({ url: node.url })
+    client.on('error', () => {})
+    await client.connect()
+    try {
+      const shards = await client.clusterSlots()
+      return shards.find((range) => range.from <= slot && slot <= range.to)?.master.port
+    } finally {
+      client.destroy()
+    }
+  }
   return {
     nodes: running,
     rootNodes: running.map((n) => ({ url: n.url })),
+    masters: liveMasters,
+    slotOf,
     masterFor,
     async failOverFor (key, timeoutMs = 20_000) {
       const killed = await masterFor(key) as Running
@@ -176,6 +215,37 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
       await waitFor(async () => (await cli(dead.port, 'info', 'replication')).includes('role:slave'), timeoutMs, `node ${dead.port} rejoining as a replica`)
       await settled(alive(), timeoutMs)
       return { ms: Date.now() - started }
+    },
+    async migrateSlot (key, options = {}) {
+      const timeoutMs = options.timeoutMs ?? 20_000
+      const slot = await slotOf(key)
+      const from = await masterFor(key)
+      const others = (await liveMasters()).filter((node) => node.port !== from.port)
+      const to = options.to ?? others[0]
+      if (to === undefined || !others.some((node) => node.port === to.port)) throw new Error(`redis cluster: no other master to move slot ${slot} to`)
+      const started = Date.now()
+      const [fromId, toId] = await Promise.all([nodeId(from), nodeId(to)])
+      const ok = async (port: number, ...args: string[]): Promise<void> => {
+        const reply = (await cli(port, ...args)).trim()
+        if (reply !== 'OK') throw new Error(`redis cluster: ${args.join(' ')} on ${port} answered ${reply}`)
+      }
+      await ok(to.port, 'cluster', 'setslot', String(slot), 'importing', fromId)
+      await ok(from.port, 'cluster', 'setslot', String(slot), 'migrating', toId)
+      let keys = 0
+      for (;;) {
+        await options.whileMigrating?.(keys)
+        const batch = (await cli(from.port, 'cluster', 'getkeysinslot', String(slot), String(options.batch ?? 100))).split('\n').filter((line) => line !== '')
+        if (batch.length === 0) break
+        await ok(from.port, 'migrate', '127.0.0.1', String(to.port), '', '0', '5000', 'keys', ...batch)
+        keys += batch.length
+      }
+      // The target first, so the slot is never without an owner that accepts it.
+      await ok(to.port, 'cluster', 'setslot', String(slot), 'node', toId)
+      await ok(from.port, 'cluster', 'setslot', String(slot), 'node', toId)
+      for (const node of others) if (node.port !== to.port) await ok(node.port, 'cluster', 'setslot', String(slot), 'node', toId)
+      await waitFor(async () => (await Promise.all(alive().map(async (node) => await slotOwnerSeenBy(node, slot)))).every((port) => port === to.port),
+        timeoutMs, `every node mapping slot ${slot} to ${to.port}`)
+      return { slot, from, to, keys, ms: Date.now() - started }
     },
     stop
   }

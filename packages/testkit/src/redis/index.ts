@@ -48,4 +48,4 @@ export function recordingLogger () {
 
 export { freePort, startOwnedRedis, type OwnedRedis } from './server.ts'
 export { startOwnedReplica, type OwnedReplica, type ReplicaOptions } from './replica.ts'
-export { startRedisCluster, type ClusterNode, type ClusterOptions, type OwnedRedisCluster } from './cluster.ts'
+export { startRedisCluster, type ClusterNode, type ClusterOptions, type MigrateSlotOptions, type OwnedRedisCluster } from './cluster.ts'

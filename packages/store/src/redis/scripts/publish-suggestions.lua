@@ -3,21 +3,24 @@
 -- script: a subscriber that sees the message can always replay it. {{sharded}} is 1 on a
 -- cluster: SPUBLISH keeps the message on the shard of the channel's slot (the meeting's hash
 -- tag, the slot of this script's keys), where PUBLISH would be broadcast to every node.
--- KEYS[1] lock
--- KEYS[2] replay stream
--- KEYS[3] live channel
+-- The channel is an argument, not a key: while a cluster slot is MIGRATING, a script whose
+-- keys are partly missing on the node is refused (TRYAGAIN), and a channel is never a key
+-- that exists; likewise the lock is passed only when there is a token to check.
+-- KEYS[1] replay stream
+-- KEYS[2] lock (only with a fencing token)
 -- ARGV[1] fencing token ('' = unfenced)
 -- ARGV[2] payload (the serialised set)
 -- ARGV[3] approximate MAXLEN of the replay stream
 -- ARGV[4] replay stream TTL in s
+-- ARGV[5] live channel (the meeting's hash tag, so the slot of the keys)
 -- Returns the entry id, or false when fenced out (nothing written).
-if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'payload', ARGV[2])
-redis.call('EXPIRE', KEYS[2], ARGV[4])
+if ARGV[1] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[1] then return false end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'payload', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
 local message = cjson.encode({id = id, payload = ARGV[2]})
 if {{sharded}} == 1 then
-  redis.call('SPUBLISH', KEYS[3], message)
+  redis.call('SPUBLISH', ARGV[5], message)
 else
-  redis.call('PUBLISH', KEYS[3], message)
+  redis.call('PUBLISH', ARGV[5], message)
 end
 return id
