@@ -56,12 +56,14 @@ export async function startOwnedRedis (): Promise<OwnedRedis> {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
     await waitUntilAnswering(url, 5000)
   }
+  // A child killed by a signal keeps exitCode null (signalCode is set): both mean it has gone.
+  const running = (): boolean => child !== undefined && child.exitCode === null && child.signalCode === null
   const stop = async (): Promise<void> => {
-    if (child === undefined || child.exitCode !== null) return
+    if (child === undefined || !running()) return
     const exited = once(child, 'exit')
     child.kill('SIGKILL')
     await exited
   }
   await start()
-  return { port, url, start, stop, get pid () { return child?.exitCode === null ? child.pid : undefined } }
+  return { port, url, start, stop, get pid () { return running() ? child?.pid : undefined } }
 }
