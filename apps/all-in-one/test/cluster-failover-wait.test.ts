@@ -16,6 +16,7 @@ t.test('REDIS_WAIT_REPLICAS=1, the killed master restarted at its replica\'s pro
   t.ok(round.restartedMs !== undefined && round.restartedMs > round.failoverMs, `the killed node was back as a synced replica ${round.restartedMs} ms after the kill`)
   t.not(rig.cluster.nodes.find((node) => node.port === round.killed.port)?.pid, undefined, 'the killed node runs again')
   t.ok(round.refusals.count > 0, `ingest was refused after the cluster was ok (${round.refusals.count} times, the last ${round.refusals.lastMs} ms after)`)
+  t.same(Object.keys(round.refusals.codes), ['503 STORE_UNAVAILABLE'], 'each refusal a 503 of the store', { codes: round.refusals.codes })
   t.ok(Object.keys(round.refusals.logged).some((line) => line.includes('replicas did not confirm the batch')), 'because the new master\'s WAIT came back short', { logged: round.refusals.logged })
   t.ok(round.ingestRecoveryMs > round.failoverMs, `ingest came back ${round.ingestRecoveryMs} ms after the kill, after the promotion (${round.failoverMs} ms)`)
   t.same(round.lostAcknowledged, [], `all ${round.acknowledged} events answered 202 are in the window`)
