@@ -14,18 +14,22 @@ import { args, emitResult, percentile, table } from '../lib/common.ts'
  * delivered; ms from the SIGKILL until ingest and streaming are back.
  *
  *   node --conditions=@meeting-ai/source --import tsx bench/failover/run.ts [--failovers 20]
- *     [--interval-ms 20] [--node-timeout-ms 1000] [--restart promotion|end] [--env KEY=VALUE]...
+ *     [--interval-ms 20] [--node-timeout-ms 1000] [--replicas-per-master 1] [--restart promotion|end]
+ *     [--env KEY=VALUE]...
  *
  * `--restart promotion` starts the killed node again as soon as its replica is promoted (as an
  * orchestrator restarts a dead pod), so the new master regains a replica during the round: the
  * mode for `--env REDIS_WAIT_REPLICAS=1`, whose WAITs on a master without a replica refuse
  * ingest until one has synced. `end` (the default) restarts it after the round.
+ * `--replicas-per-master 2` is the other way to keep a replica behind a promoted master.
  * `--env` (repeatable) adds a setting of the all-in-one process.
  */
 const opts = args()
 const failovers = Number(opts.get('failovers') ?? 20)
 const intervalMs = Number(opts.get('interval-ms') ?? 20)
 const nodeTimeoutMs = Number(opts.get('node-timeout-ms') ?? 1000)
+const replicasPerMaster = Number(opts.get('replicas-per-master') ?? 1)
+if (!Number.isInteger(replicasPerMaster) || replicasPerMaster < 1) throw new Error(`--replicas-per-master takes an integer >= 1, got "${opts.get('replicas-per-master')}"`)
 const restartAt = opts.get('restart') ?? 'end'
 if (restartAt !== 'promotion' && restartAt !== 'end') throw new Error(`--restart takes promotion or end, got "${restartAt}"`)
 const env: Record<string, string> = {}
@@ -72,7 +76,7 @@ const viewerGaps = (round: FailoverRound): number =>
 const loadBefore = loadavg()
 const cpuBefore = process.cpuUsage()
 const started = Date.now()
-const rig = await startFailoverRig(env, nodeTimeoutMs)
+const rig = await startFailoverRig(env, nodeTimeoutMs, replicasPerMaster)
 // Interrupted, the cluster's redis-server processes and their directory go with the script.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => { rig.close().finally(() => process.exit(130)) })
@@ -147,5 +151,5 @@ process.stdout.write('\n' + table(
   rows.map((r) => [r.round, r.killed, r.streamOnKilled ? 'yes' : 'no', r.failoverMs, r.ingestBackMs, r.streamBackMs, r.acked202, r.unanswered, r.refusedAfterOk, r.lost202, r.xacked, r.lostXacked, r.sourceCaughtUp ? 'yes' : 'NO', r.sets, r.viewerGaps, r.restartMs, r.error ?? ''])
 ) + '\n\n')
 process.stdout.write(`${JSON.stringify(totals)}\n`)
-process.stdout.write(`settings: ${JSON.stringify(env)}; killed node restarted at ${restartAt === 'promotion' ? 'its replica\'s promotion' : 'the end of the round'}; cluster-node-timeout ${nodeTimeoutMs} ms; one event per ${intervalMs} ms on each of HTTP and the stream; ${((Date.now() - started) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU of this process; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`)
-emitResult('failover', { env, restartAt, nodeTimeoutMs, intervalMs, totals, rounds: rows, loadBefore, loadAfter: loadavg() })
+process.stdout.write(`settings: ${JSON.stringify(env)}; ${replicasPerMaster} replica(s) per master; killed node restarted at ${restartAt === 'promotion' ? 'its replica\'s promotion' : 'the end of the round'}; cluster-node-timeout ${nodeTimeoutMs} ms; one event per ${intervalMs} ms on each of HTTP and the stream; ${((Date.now() - started) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU of this process; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`)
+emitResult('failover', { env, replicasPerMaster, restartAt, nodeTimeoutMs, intervalMs, totals, rounds: rows, loadBefore, loadAfter: loadavg() })

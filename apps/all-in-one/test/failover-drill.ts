@@ -36,8 +36,8 @@ export interface FailoverRig {
  * A cluster with a short node timeout (a dead master is replaced within seconds) and the
  * all-in-one process on it. `env` adds or overrides settings (the bench's `--env KEY=VALUE`).
  */
-export async function startFailoverRig (env: Record<string, string> = {}, nodeTimeoutMs = 1000): Promise<FailoverRig> {
-  const cluster = await startRedisCluster({ nodeTimeoutMs })
+export async function startFailoverRig (env: Record<string, string> = {}, nodeTimeoutMs = 1000, replicasPerMaster = 1): Promise<FailoverRig> {
+  const cluster = await startRedisCluster({ nodeTimeoutMs, replicasPerMaster })
   const logger = recordingLogger()
   try {
     const config = configFrom({
