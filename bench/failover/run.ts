@@ -14,15 +14,24 @@ import { args, emitResult, percentile, table } from '../lib/common.ts'
  * delivered; ms from the SIGKILL until ingest and streaming are back.
  *
  *   node --conditions=@meeting-ai/source --import tsx bench/failover/run.ts [--failovers 20]
- *     [--interval-ms 20] [--node-timeout-ms 1000] [--env KEY=VALUE]...
+ *     [--interval-ms 20] [--node-timeout-ms 1000] [--replicas-per-master 1] [--restart promotion|end]
+ *     [--env KEY=VALUE]...
  *
- * `--env` (repeatable) adds a setting of the all-in-one process, e.g. the replica WAIT of
- * another branch, to compare losses with it on and off.
+ * `--restart promotion` starts the killed node again as soon as its replica is promoted (as an
+ * orchestrator restarts a dead pod), so the new master regains a replica during the round: the
+ * mode for `--env REDIS_WAIT_REPLICAS=1`, whose WAITs on a master without a replica refuse
+ * ingest until one has synced. `end` (the default) restarts it after the round.
+ * `--replicas-per-master 2` is the other way to keep a replica behind a promoted master.
+ * `--env` (repeatable) adds a setting of the all-in-one process.
  */
 const opts = args()
 const failovers = Number(opts.get('failovers') ?? 20)
 const intervalMs = Number(opts.get('interval-ms') ?? 20)
 const nodeTimeoutMs = Number(opts.get('node-timeout-ms') ?? 1000)
+const replicasPerMaster = Number(opts.get('replicas-per-master') ?? 1)
+if (!Number.isInteger(replicasPerMaster) || replicasPerMaster < 1) throw new Error(`--replicas-per-master takes an integer >= 1, got "${opts.get('replicas-per-master')}"`)
+const restartAt = opts.get('restart') ?? 'end'
+if (restartAt !== 'promotion' && restartAt !== 'end') throw new Error(`--restart takes promotion or end, got "${restartAt}"`)
 const env: Record<string, string> = {}
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i++) {
@@ -50,7 +59,13 @@ interface Row {
   sourceCaughtUp: boolean
   sets: number
   viewerGaps: number
+  /** `--restart end`: restart to synced after the round; `promotion`: SIGKILL to the killed node synced again. */
   restartMs: number
+  /** HTTP ingest refusals after the cluster was ok again: count, ms to the last, problem codes, errors logged. */
+  refusedAfterOk: number
+  lastRefusalMs: number | undefined
+  refusalCodes: Record<string, number>
+  refusalLogged: Record<string, number>
   error?: string
 }
 
@@ -61,7 +76,7 @@ const viewerGaps = (round: FailoverRound): number =>
 const loadBefore = loadavg()
 const cpuBefore = process.cpuUsage()
 const started = Date.now()
-const rig = await startFailoverRig(env, nodeTimeoutMs)
+const rig = await startFailoverRig(env, nodeTimeoutMs, replicasPerMaster)
 // Interrupted, the cluster's redis-server processes and their directory go with the script.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => { rig.close().finally(() => process.exit(130)) })
@@ -69,9 +84,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const rows: Row[] = []
 try {
   for (let i = 1; i <= failovers; i++) {
-    const row: Row = { round: i, killed: 0, streamOnKilled: false, failoverMs: NaN, ingestBackMs: NaN, streamBackMs: NaN, acked202: 0, unanswered: 0, lost202: 0, xacked: 0, lostXacked: 0, sourceCaughtUp: false, sets: 0, viewerGaps: 0, restartMs: NaN }
+    const row: Row = { round: i, killed: 0, streamOnKilled: false, failoverMs: NaN, ingestBackMs: NaN, streamBackMs: NaN, acked202: 0, unanswered: 0, lost202: 0, xacked: 0, lostXacked: 0, sourceCaughtUp: false, sets: 0, viewerGaps: 0, restartMs: NaN, refusedAfterOk: 0, lastRefusalMs: undefined, refusalCodes: {}, refusalLogged: {} }
     try {
-      const round = await failOverDuringLoad(rig, { meetingId: `failover-${i}`, ingestIntervalMs: intervalMs, eventsAfterRecovery: 20 })
+      const round = await failOverDuringLoad(rig, { meetingId: `failover-${i}`, ingestIntervalMs: intervalMs, eventsAfterRecovery: 20, restartAfterPromotion: restartAt === 'promotion' })
       Object.assign(row, {
         killed: round.killed.port,
         streamOnKilled: round.streamOnKilledMaster,
@@ -85,7 +100,12 @@ try {
         lostXacked: round.lostXacked.length,
         sourceCaughtUp: round.streamCaughtUp,
         sets: round.sets,
-        viewerGaps: viewerGaps(round)
+        viewerGaps: viewerGaps(round),
+        restartMs: round.restartedMs ?? NaN,
+        refusedAfterOk: round.refusals.count,
+        lastRefusalMs: round.refusals.lastMs,
+        refusalCodes: round.refusals.codes,
+        refusalLogged: round.refusals.logged
       })
     } catch (error) {
       row.error = (error as Error).message
@@ -97,6 +117,7 @@ try {
     }
     rows.push(row)
     process.stdout.write(`round ${i}/${failovers}: ${row.error ?? `lost 202 ${row.lost202}, lost XACK ${row.lostXacked}, viewer gaps ${row.viewerGaps}, ingest back ${row.ingestBackMs} ms, streaming back ${row.streamBackMs} ms`}\n`)
+    if (row.refusedAfterOk > 0) process.stdout.write(`  refused after the cluster was ok: ${row.refusedAfterOk}, the last ${row.lastRefusalMs} ms after; ${JSON.stringify(row.refusalCodes)}; logged ${JSON.stringify(row.refusalLogged)}\n`)
   }
 } finally {
   await rig.close()
@@ -116,16 +137,19 @@ const totals = {
   lostXacked: sum((r) => r.lostXacked),
   sourceStalled: ok.filter((r) => !r.sourceCaughtUp).length,
   viewerGaps: sum((r) => r.viewerGaps),
+  refusedAfterOk: sum((r) => r.refusedAfterOk),
   failoverMsP50: percentile(sorted((r) => r.failoverMs), 0.5),
   ingestBackMsP50: percentile(sorted((r) => r.ingestBackMs), 0.5),
   ingestBackMsMax: Math.max(...sorted((r) => r.ingestBackMs)),
   streamBackMsP50: percentile(sorted((r) => r.streamBackMs), 0.5),
-  streamBackMsMax: Math.max(...sorted((r) => r.streamBackMs))
+  streamBackMsMax: Math.max(...sorted((r) => r.streamBackMs)),
+  restartMsP50: percentile(sorted((r) => r.restartMs), 0.5),
+  restartMsMax: Math.max(...sorted((r) => r.restartMs))
 }
 process.stdout.write('\n' + table(
-  ['round', 'killed', 'stream there', 'failover ms', 'ingest back ms', 'stream back ms', '202', 'no answer 10 s', 'lost 202', 'XACK', 'lost XACK', 'source caught up', 'sets', 'viewer gaps', 'restart ms', 'error'],
-  rows.map((r) => [r.round, r.killed, r.streamOnKilled ? 'yes' : 'no', r.failoverMs, r.ingestBackMs, r.streamBackMs, r.acked202, r.unanswered, r.lost202, r.xacked, r.lostXacked, r.sourceCaughtUp ? 'yes' : 'NO', r.sets, r.viewerGaps, r.restartMs, r.error ?? ''])
+  ['round', 'killed', 'stream there', 'failover ms', 'ingest back ms', 'stream back ms', '202', 'no answer 10 s', 'refused after ok', 'lost 202', 'XACK', 'lost XACK', 'source caught up', 'sets', 'viewer gaps', restartAt === 'promotion' ? 'kill to replica synced ms' : 'restart ms', 'error'],
+  rows.map((r) => [r.round, r.killed, r.streamOnKilled ? 'yes' : 'no', r.failoverMs, r.ingestBackMs, r.streamBackMs, r.acked202, r.unanswered, r.refusedAfterOk, r.lost202, r.xacked, r.lostXacked, r.sourceCaughtUp ? 'yes' : 'NO', r.sets, r.viewerGaps, r.restartMs, r.error ?? ''])
 ) + '\n\n')
 process.stdout.write(`${JSON.stringify(totals)}\n`)
-process.stdout.write(`settings: ${JSON.stringify(env)}; cluster-node-timeout ${nodeTimeoutMs} ms; one event per ${intervalMs} ms on each of HTTP and the stream; ${((Date.now() - started) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU of this process; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`)
-emitResult('failover', { env, nodeTimeoutMs, intervalMs, totals, rounds: rows, loadBefore, loadAfter: loadavg() })
+process.stdout.write(`settings: ${JSON.stringify(env)}; ${replicasPerMaster} replica(s) per master; killed node restarted at ${restartAt === 'promotion' ? 'its replica\'s promotion' : 'the end of the round'}; cluster-node-timeout ${nodeTimeoutMs} ms; one event per ${intervalMs} ms on each of HTTP and the stream; ${((Date.now() - started) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU of this process; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`)
+emitResult('failover', { env, replicasPerMaster, restartAt, nodeTimeoutMs, intervalMs, totals, rounds: rows, loadBefore, loadAfter: loadavg() })

@@ -36,8 +36,8 @@ export interface FailoverRig {
  * A cluster with a short node timeout (a dead master is replaced within seconds) and the
  * all-in-one process on it. `env` adds or overrides settings (the bench's `--env KEY=VALUE`).
  */
-export async function startFailoverRig (env: Record<string, string> = {}, nodeTimeoutMs = 1000): Promise<FailoverRig> {
-  const cluster = await startRedisCluster({ nodeTimeoutMs })
+export async function startFailoverRig (env: Record<string, string> = {}, nodeTimeoutMs = 1000, replicasPerMaster = 1): Promise<FailoverRig> {
+  const cluster = await startRedisCluster({ nodeTimeoutMs, replicasPerMaster })
   const logger = recordingLogger()
   try {
     const config = configFrom({
@@ -52,6 +52,10 @@ export async function startFailoverRig (env: Record<string, string> = {}, nodeTi
       ANALYSIS_LOCK_TTL_MS: '2000',
       // Every event of a round stays in the window, so a missing one is a lost one.
       WINDOW_SEGMENTS: '10000',
+      // The producers are one caller that sends a refused event again every interval: at the
+      // default 600 requests per minute, an outage's refusals use up the caller's budget and the
+      // limiter answers 429 for up to a minute after the store is back. The drill measures the store.
+      RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'silent',
       ...env
     })
@@ -175,6 +179,20 @@ const setIds = (client: SseClient): string[] => client.named('ai-suggestion').ma
 /** Redis stream ids start with the server's milliseconds. */
 const idMs = (id: string): number => Number(id.split('-')[0])
 
+/** An ingest request that was not answered 202: its status (0 = no answer) and problem code. */
+interface Refusal { at: number, status: number, code: string }
+
+export interface RefusalsAfterFailover {
+  /** Ingest requests refused (or unanswered) after every node saw the cluster ok again. */
+  count: number
+  /** Of those, the problem codes (or error names) and how often. */
+  codes: Record<string, number>
+  /** ms from the cluster being ok to the last of them. */
+  lastMs: number | undefined
+  /** Errors the service logged in that span, each as "message: error (cause)", and how often. */
+  logged: Record<string, number>
+}
+
 export interface ViewerOutcome {
   /** `stayed`: connected throughout; `resumed`: left at the kill, came back with Last-Event-ID. */
   viewer: 'stayed' | 'resumed'
@@ -223,6 +241,10 @@ export interface FailoverRound {
   /** Of those, the ones the resumed viewer got (from Last-Event-ID). */
   replayedOnResume: number
   viewers: ViewerOutcome[]
+  /** With `restartAfterPromotion`: SIGKILL to the killed node synced as the new master's replica. */
+  restartedMs?: number
+  /** What HTTP ingest answered, and what the service logged, once the cluster was ok. */
+  refusals: RefusalsAfterFailover
 }
 
 export interface RoundOptions {
@@ -241,6 +263,12 @@ export interface RoundOptions {
   /** Events acknowledged after ingest came back before the producer stops. */
   eventsAfterRecovery?: number
   timeoutMs?: number
+  /**
+   * Start the killed node again as soon as its replica is promoted, as an orchestrator restarts
+   * a dead pod, instead of leaving it down for the caller: the new master regains a replica, so
+   * that with REDIS_WAIT_REPLICAS=1 ingest to its slots stops only until that replica has synced.
+   */
+  restartAfterPromotion?: boolean
 }
 
 /**
@@ -266,15 +294,24 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
   const stayed = await connectLive()
   const leaving = await connectLive()
   const intervalMs = options.ingestIntervalMs ?? 20
+  const refusals: Refusal[] = []
   const ingest = new SteadyProducer('http', meetingId, intervalMs, async (event) => {
-    const response = await fetch(`${rig.base}/api/v1/stt/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(event),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS)
-    })
-    await response.arrayBuffer()
-    return response.status === 202
+    let response: Response
+    try {
+      response = await fetch(`${rig.base}/api/v1/stt/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS)
+      })
+    } catch (error) {
+      refusals.push({ at: Date.now(), status: 0, code: (error as Error).name })
+      throw error
+    }
+    const body = await response.text()
+    if (response.status === 202) return true
+    refusals.push({ at: Date.now(), status: response.status, code: `${response.status} ${problemCodeOf(body)}` })
+    return false
   })
   // The worker's Redis-stream source: events XADDed to the STT stream, XACKed once written.
   const streamKey = sttStreamKeyFor(sttStreamBaseKey(rig.config.redisKeyPrefix, rig.config.sttStreamKey, true), rig.config.sttStreamShards, meetingId)
@@ -284,6 +321,8 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     return true
   })
   let resumed: SseClient | undefined
+  // Settles to ms since the kill or to the restart's failure (never rejects); awaited before the round ends.
+  let restarting: Promise<number | Error> | undefined
   try {
     ingest.start()
     streamed.start()
@@ -294,13 +333,27 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
 
     const streamMaster = await rig.cluster.masterFor(streamKey)
     const failover = await disrupt(rig, options.disruption ?? 'failover', meetingKeys(rig.config.redisKeyPrefix, meetingId).window, streamKey, timeoutMs)
-    const killedAt = Date.now() - failover.ms
+    const clusterOkAt = Date.now()
+    const killedAt = clusterOkAt - failover.ms
+    restarting = options.restartAfterPromotion === true && options.disruption !== 'migration'
+      ? rig.cluster.restart(failover.killed, timeoutMs).then(() => Date.now() - killedAt, (error: unknown) => error as Error)
+      : undefined
     const sentAfterKill = (): Acknowledged | undefined => ingest.acknowledged.find((ack) => ack.sentAt >= killedAt)
     await ingest.until(() => sentAfterKill() !== undefined, timeoutMs, 'a 202 for an event sent after the kill')
     const ingestRecoveryMs = sentAfterKill()!.ackedAt - killedAt
     const publishedAfterKill = (): boolean => stayed.named('ai-suggestion').some((event) => idMs(event.id ?? '') >= killedAt)
     await stayed.waitUntil(publishedAfterKill, timeoutMs, 'a set published after the kill')
     const streamRecoveryMs = stayed.named('ai-suggestion').find((event) => idMs(event.id ?? '') >= killedAt)!.receivedAt - killedAt
+    const refusalsAfterOk = refusals.filter((refusal) => refusal.at >= clusterOkAt)
+    const lastRefusalAt = refusalsAfterOk.at(-1)?.at
+    const refusalSummary: RefusalsAfterFailover = {
+      count: refusalsAfterOk.length,
+      codes: countBy(refusalsAfterOk.map((refusal) => refusal.code)),
+      lastMs: lastRefusalAt === undefined ? undefined : lastRefusalAt - clusterOkAt,
+      logged: countBy(rig.logger.lines
+        .filter((line) => line.level === 'error' && line.at >= clusterOkAt && line.at <= (lastRefusalAt ?? clusterOkAt))
+        .map((line) => `${line.msg}: ${describeError((line.obj as { err?: unknown }).err)}`))
+    }
 
     // By stream position, not by clock: a set's id is the Redis server's millisecond, which
     // need not be before a local Date.now() taken after the set arrived.
@@ -330,6 +383,8 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
         newest: (await rig.producer.xRevRange(streamKey, '+', '-', { COUNT: 1 }))[0]?.id
       }))
     await rig.service.worker.pipeline.drain()
+    const restartedMs = await restarting
+    if (restartedMs instanceof Error) throw restartedMs
     const stream = (await store.suggestions.readAfter(meetingId, '0')).map((entry) => entry.id)
     const last = stream.at(-1)
     const viewers: ViewerOutcome[] = []
@@ -366,7 +421,9 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
       sets: stream.length,
       publishedWhileAway: whileAway.length,
       replayedOnResume: whileAway.filter((id) => setIds(resumed!).includes(id)).length,
-      viewers
+      viewers,
+      ...(restartedMs !== undefined && { restartedMs }),
+      refusals: refusalSummary
     }
   } finally {
     await ingest.stop()
@@ -374,6 +431,8 @@ export async function failOverDuringLoad (rig: FailoverRig, options: RoundOption
     stayed.close()
     leaving.close()
     resumed?.close()
+    // A round that failed still leaves the node restarted (or its failure settled) behind it.
+    await restarting
   }
 }
 
@@ -385,6 +444,29 @@ async function disrupt (rig: FailoverRig, disruption: 'failover' | 'migration', 
   const streamSlotMigrated = await rig.cluster.slotOf(streamKey) !== meeting.slot
   if (streamSlotMigrated) await rig.cluster.migrateSlot(streamKey, { timeoutMs })
   return { killed: meeting.from, promoted: meeting.to, ms: Date.now() - started, streamSlotMigrated }
+}
+
+function problemCodeOf (body: string): string {
+  try {
+    return String((JSON.parse(body) as { code?: unknown }).code ?? 'no code')
+  } catch {
+    return 'not JSON'
+  }
+}
+
+/** An error with its chain of causes, on one line. */
+function describeError (error: unknown): string {
+  const parts: string[] = []
+  for (let e = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e))
+  }
+  return parts.length === 0 ? '(no error object)' : parts.join(' <- ')
+}
+
+function countBy (values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1
+  return counts
 }
 
 function outcomeOf (viewer: ViewerOutcome['viewer'], seen: string[], stream: string[]): ViewerOutcome {

@@ -41,8 +41,9 @@ export async function countKeys (prefix: string, url = TEST_REDIS_URL): Promise<
 
 /** A logger that records instead of printing, for asserting what was logged. */
 export function recordingLogger () {
-  const lines: Array<{ level: string, obj: object, msg: string }> = []
-  const at = (level: string) => (obj: object, msg: string) => { lines.push({ level, obj, msg }) }
+  /** `at`: Date.now() when logged, to tell what was logged during a test's phase. */
+  const lines: Array<{ level: string, obj: object, msg: string, at: number }> = []
+  const at = (level: string) => (obj: object, msg: string) => { lines.push({ level, obj, msg, at: Date.now() }) }
   return { lines, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') }
 }
 
