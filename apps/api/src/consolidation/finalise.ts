@@ -78,8 +78,8 @@ export function finalise (draft: ConsolidationDraft, context: FinaliseContext): 
       agendaTitle: String(s.agendaTitle ?? '').trim(),
       summaryShort: String(s.summaryShort ?? '').trim(),
       summary: String(s.summary ?? '').trim(),
-      decisions: deduplicated && !merged.has(s.agendaNumber) ? s.decisions : dedupe(s.decisions ?? []),
-      pending: deduplicated && !merged.has(s.agendaNumber) ? s.pending : dedupe(s.pending ?? [])
+      decisions: deduplicated && !merged.has(s.agendaNumber) ? s.decisions ?? [] : dedupe(s.decisions ?? []),
+      pending: deduplicated && !merged.has(s.agendaNumber) ? s.pending ?? [] : dedupe(s.pending ?? [])
     }))
   const titles = draft.todos.map((todo) => todo.title)
   const todos: Todo[] = (deduplicated ? titles : dedupe(titles)).map((title) => ({ title }))
