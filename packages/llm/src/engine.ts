@@ -94,6 +94,13 @@ export interface ConsolidationDraft {
   keywords: string[]
   agendaSummaries: AgendaSummary[]
   todos: Todo[]
+  /**
+   * True when the engine itself removed near-duplicates from the todos and from each summary's
+   * decisions and pending, by `dedupeTexts` at `NEAR_DUPLICATE` (the offline engine's reduce):
+   * finalise would leave those lists unchanged, so it does not compare their items again.
+   * Unset (an LLM's draft, which may hold anything), finalise removes them itself.
+   */
+  nearDuplicatesRemoved?: boolean
 }
 
 export type { SimpleSuggestion }

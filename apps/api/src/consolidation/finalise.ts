@@ -36,15 +36,24 @@ export interface FinaliseContext {
  * The engine's draft as the wire answer. Engines already merge across participants; this is
  * the service's own guarantee whatever the engine returned: no duplicate todo (normalised
  * titles), Todo reduced to `{ title }`, one summary per agenda item in order, every field present.
+ *
+ * A draft marked `nearDuplicatesRemoved` (the offline engine's reduce) has had its todos,
+ * decisions and pending deduplicated by the same measure and threshold, and a second pass over
+ * such a list keeps every item: those lists are taken as they are, except an item's lists
+ * merged here from two entries. Comparing every todo again cost as much as the reduce's own
+ * dedupe, a part that grows faster than the minutes.
  */
 export function finalise (draft: ConsolidationDraft, context: FinaliseContext): ConsolidateResponse {
   const byNumber = new Map<number, AgendaSummary>()
+  const merged = new Set<number>()
+  const deduplicated = draft.nearDuplicatesRemoved === true
   for (const summary of draft.agendaSummaries) {
     const existing = byNumber.get(summary.agendaNumber)
     if (existing === undefined) {
       byNumber.set(summary.agendaNumber, { ...summary })
       continue
     }
+    merged.add(summary.agendaNumber)
     // Two entries for one item: keep both texts, never drop one silently.
     byNumber.set(summary.agendaNumber, {
       ...existing,
@@ -69,10 +78,11 @@ export function finalise (draft: ConsolidationDraft, context: FinaliseContext): 
       agendaTitle: String(s.agendaTitle ?? '').trim(),
       summaryShort: String(s.summaryShort ?? '').trim(),
       summary: String(s.summary ?? '').trim(),
-      decisions: dedupe(s.decisions ?? []),
-      pending: dedupe(s.pending ?? [])
+      decisions: deduplicated && !merged.has(s.agendaNumber) ? s.decisions ?? [] : dedupe(s.decisions ?? []),
+      pending: deduplicated && !merged.has(s.agendaNumber) ? s.pending ?? [] : dedupe(s.pending ?? [])
     }))
-  const todos: Todo[] = dedupe(draft.todos.map((todo) => todo.title)).map((title) => ({ title }))
+  const titles = draft.todos.map((todo) => todo.title)
+  const todos: Todo[] = (deduplicated ? titles : dedupe(titles)).map((title) => ({ title }))
   return {
     meetingId: context.meetingId,
     keywords: dedupe(draft.keywords).slice(0, MAX_KEYWORDS),

@@ -97,7 +97,9 @@ export class OfflineEngine implements AnalysisEngine {
     return {
       keywords: mergeKeywords(input.chunks.map((c) => c.keywords)),
       agendaSummaries: merged.map((notes) => summariseNotes(notes, language)),
-      todos: dedupeTexts(input.chunks.flatMap((c) => c.todos)).map((title) => ({ title }))
+      todos: dedupeTexts(input.chunks.flatMap((c) => c.todos)).map((title) => ({ title })),
+      // The todos above, and each item's decisions and pending (mergeNotes), went through dedupeTexts at its default threshold.
+      nearDuplicatesRemoved: true
     }
   }
 }
