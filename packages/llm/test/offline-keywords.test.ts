@@ -102,3 +102,12 @@ t.test('English: comparatives do not modify a topic, and calendar words are none
   t.ok(list.includes('database cluster'), JSON.stringify(list))
   t.notOk(list.some((k) => /cheaper|april|thu|hours|percent|morning/.test(k)), JSON.stringify(list))
 })
+
+t.test('English: a name written with a capital inside sentences outranks a common noun said as often', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'The dashboards move to Grafana next sprint because customers asked.' },
+    { author: 'b', text: 'We compared Grafana with the old charts; customers want alerts.' }
+  ])
+  const named = list.indexOf('grafana')
+  t.ok(named >= 0 && named < list.indexOf('customers'), JSON.stringify(list))
+})

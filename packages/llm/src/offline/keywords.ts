@@ -235,6 +235,29 @@ function koreanTerms (text: string, people: ReadonlySet<string>): Terms {
 }
 
 /**
+ * Names of products, systems, places and organisations ("PagerDuty", "DPA", "Frankfurt"): words
+ * written with a capital inside a sentence, never in lower case, and no participant. A name
+ * picks out one thing where a common noun ("customers", "data") runs through every topic.
+ */
+function namedStems (sources: readonly KeywordSource[], lowerCase: ReadonlySet<string>, people: ReadonlySet<string>): Set<string> {
+  const named = new Set<string>()
+  for (const source of sources) {
+    for (const sentence of source.text.split(/(?<=[.!?:])\s+|\n|\s[-–—]\s/)) {
+      const found = Array.from(sentence.matchAll(/[\p{L}\p{N}]+/gu), (m) => m[0])
+      found.forEach((word, i) => {
+        // The first word of an English sentence is capitalised whatever it is; Korean has no such capital.
+        if ((i === 0 && !hasHangul(sentence)) || hasHangul(word) || !/\p{Lu}/u.test(word) || /^\d/.test(word)) return
+        const lower = word.toLowerCase()
+        if (lowerCase.has(lower) || people.has(lower)) return
+        const stem = words(word)[0]
+        if (stem !== undefined && isTopic(stem)) named.add(stem.stem)
+      })
+    }
+  }
+  return named
+}
+
+/**
  * Keywords as a participant would name the meeting's topics: nouns and two-word noun phrases
  * (English by part of speech, Korean by particles), counted once per sentence, weighted by how
  * many participants use them, by how few sections they appear in, and by presence in a line
@@ -285,6 +308,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
     }
     count(termsOf(source.text), author, section, new Set())
   })
+  const named = namedStems(sources, lowerCase, people)
   const boosted = new Set<string>()
   for (const text of options.boost ?? []) for (const word of words(text)) if (isTopic(word)) boosted.add(word.stem)
 
@@ -293,7 +317,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   const sectionCount = sections.size
   const weight = (entry: Tally, stems: string[]) => {
     const spread = participants > 1 ? 1 + 0.5 * (entry.authors.size - 1) : 1
-    const boost = (stems.some((stem) => boosted.has(stem)) ? 1.5 : 1) * (stems.some((stem) => labelled.has(stem)) ? 1.5 : 1)
+    const boost = (stems.some((stem) => boosted.has(stem)) ? 1.5 : 1) * (stems.some((stem) => labelled.has(stem)) ? 1.5 : 1) * (stems.some((stem) => named.has(stem)) ? 1.5 : 1)
     const idf = useSections ? Math.log((sectionCount + 1) / (entry.sections.size + 0.5)) : 1
     return entry.sentences * spread * boost * Math.max(idf, 0.05)
   }
