@@ -171,3 +171,14 @@ t.test('reduce keeps two conflicts that quote one statement: one writer against 
   t.ok(conflicts.length >= 2, JSON.stringify(conflicts))
   t.equal(merged.length, conflicts.length, JSON.stringify(merged))
 })
+
+t.test('a timeline entry dates each of its clauses by the time it opens with', async (t) => {
+  t.equal(pairs([
+    { source: 'Ida', text: '09:40 disk full, failover, ack 09:43' },
+    { source: 'Noor', text: 'Failover at 09:52 according to the dashboard' }
+  ]).length, 1, 'failover at 09:40 against 09:52')
+  t.same(pairs([
+    { source: 'Ida', text: '09:40 disk full, failover, ack 09:43' },
+    { source: 'Noor', text: 'The failover runbook needs an owner.' }
+  ]), [], 'no time said on the other side')
+})

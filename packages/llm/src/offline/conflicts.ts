@@ -27,6 +27,7 @@ const WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\
 // A number after "below"/"over" or before "초과"/"이상" is a threshold: compared with thresholds only.
 const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|at most|up to|within|exceeds?|beyond)\s*$/i
 const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
+const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 // "July 17", "Dec 4": the number after a month name is a day of the month.
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$/i
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
@@ -198,6 +199,9 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
       ...(clauseStance === 'decided' ? { decided: true } : clauseStance === 'undecided' ? { decided: false } : {})
     })
   }
+  // A timeline entry ("14:22 alert fired, paged, ack 14:24"): the time it opens with dates each clause that gives none.
+  const stamp = LEADING_TIME.exec(s.text)?.[1]
+  if (stamp !== undefined) for (const clause of clauses) if (!clause.facts.has('time')) add(clause.facts, 'time', stamp)
   const stems = new Set<string>()
   for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
   const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
