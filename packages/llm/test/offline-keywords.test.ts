@@ -111,3 +111,16 @@ t.test('English: a name written with a capital inside sentences outranks a commo
   const named = list.indexOf('grafana')
   t.ok(named >= 0 && named < list.indexOf('customers'), JSON.stringify(list))
 })
+
+t.test('English: an adjective heading a noun phrase is its noun ("the alert moves")', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'We changed the alert to page after 3 failures.' },
+    { author: 'b', text: 'The alert went off twice overnight.' }
+  ])
+  t.ok(list.includes('alert'), JSON.stringify(list))
+  const none = keywords([
+    { author: 'a', text: 'The build is green again.' },
+    { author: 'b', text: 'Build green, nothing else.' }
+  ])
+  t.notOk(none.includes('green'), `a predicative adjective stays one: ${JSON.stringify(none)}`)
+})

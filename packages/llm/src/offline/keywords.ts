@@ -123,6 +123,23 @@ function actsHere (sentence: readonly Tagged[], i: number, lowerCase: ReadonlySe
     (ACTOR_NEXT.has(sentence[i + 1]?.pos ?? '') || sentence[i + 1]?.value === 'from')
 }
 
+const POSSESSIVE = /^(?:my|our|your|their|its|his|her)$/i
+
+/*
+ * A noun phrase has a nominal head: an adjective after a determiner with no noun or adjective
+ * after it ("the alert moves to 2%", "change the alert to …"), or opening a sentence before its
+ * verb ("alert fired"), is the head itself, a noun the tagger read as an adjective.
+ */
+function headlessAdjective (sentence: readonly Tagged[], i: number): boolean {
+  const token = sentence[i]!
+  if (token.pos !== 'ADJ' || token.lemma !== token.value.toLowerCase()) return false
+  const next = sentence[i + 1]
+  if (next !== undefined && (NOMINAL.has(next.pos) || next.pos === 'ADJ' || next.pos === 'AUX')) return false
+  const previous = sentence[i - 1]
+  if (previous === undefined || previous.pos === 'NUM') return next?.pos === 'VERB'
+  return previous.pos === 'DET' || (previous.pos === 'PRON' && POSSESSIVE.test(previous.value))
+}
+
 function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: ReadonlySet<string>): Terms {
   const nouns: Term[] = []
   const phrases: Term[] = []
@@ -142,7 +159,7 @@ function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: Rea
     sentence.forEach((token, i) => {
       const word = words(token.value)[0]
       // A hyphenated compound the tagger reads as an adjective ("the post-mortem is public") names a thing unless a noun follows it.
-      const nominal = NOMINAL.has(token.pos) || (token.value.includes('-') && !NOMINAL.has(sentence[i + 1]?.pos ?? ''))
+      const nominal = NOMINAL.has(token.pos) || (token.value.includes('-') && !NOMINAL.has(sentence[i + 1]?.pos ?? '')) || headlessAdjective(sentence, i)
       const person = /^\p{Lu}\p{Ll}+$/u.test(token.value) && (people.has(token.value.toLowerCase()) || (token.pos === 'PROPN' && actsHere(sentence, i, lowerCase)))
       // A comparative or superlative ("smaller booth", "fewer interruptions") compares, it does not name a kind of thing.
       const graded = token.pos === 'ADJ' && token.lemma !== token.value.toLowerCase()
