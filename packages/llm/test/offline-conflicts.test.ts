@@ -110,3 +110,75 @@ t.test('a decision recorded as taken by one participant and as open by another',
     { source: 'Ravi', text: 'Office plants are not decided yet.' }
   ]), [], 'not about the same subject')
 })
+
+t.test('a comma that groups thousands is part of the number, not a clause break', async (t) => {
+  t.equal(pairs([
+    { source: '지수', label: '영향', text: '가입자 3,400명, 환불 요청 12건.' },
+    { source: '태민', text: '영향 약 3,650명 (집계 기준)' }
+  ]).length, 1, '3,400명 against 3,650명')
+  t.same(pairs([
+    { source: '지수', text: '영향: 가입자 3,400명.' },
+    { source: '태민', text: '영향 가입자 3400명 확인.' }
+  ]), [], '3,400 and 3400 are one number')
+})
+
+t.test('a magnitude written onto a number keeps what the number counts', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: 'Contract: 90k annual value, legal review pending.' },
+    { source: 'Ben', text: 'contract is 85 annual value I believe' }
+  ]).length, 1, '90k annual against 85 annual')
+})
+
+t.test('a decided clause in a sentence that also hands out a task, against a point left open', async (t) => {
+  t.equal(pairs([
+    { source: '유진', text: '배포는 금요일로 확정이고, 공지문은 민호님이 쓰기로 했어요.' },
+    { source: '민호', label: '배포 일정', text: '서버 점검 결과에 따라 금요일 또는 다음 주 화요일이며, 내일 회의에서 결정합니다.' }
+  ]).length, 1)
+})
+
+t.test('a decision put off to a later day is not taken', async (t) => {
+  t.equal(pairs([
+    { source: '유진', text: '배포: 내일 회의에서 확정' },
+    { source: '민호', text: '배포는 금요일로 확정했습니다.' }
+  ]).length, 1, 'open against settled')
+  t.same(pairs([
+    { source: '유진', text: '배포: 내일 회의에서 확정' },
+    { source: '민호', text: '배포 날짜는 내일 회의에서 정함' }
+  ]), [], 'both say it is open')
+})
+
+t.test('a Korean name with a title names the person, not the title', async (t) => {
+  t.same(pairs([
+    { source: '서지안', text: '안내 문구: 문구는 장태오 팀장님이 작성합니다.' },
+    { source: '장태오', text: '안내 문구 초안은 제가 오늘 작성할게요.' }
+  ]), [], 'the writer is the one named')
+})
+
+t.test('reduce keeps two conflicts that quote one statement: one writer against two others is two disputes', async (t) => {
+  const engine = new OfflineEngine()
+  const settled = 'Vendor: we signed with Northwind for the badges.'
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: 'Vendor' }],
+    minutes: [
+      { userId: 'u1', userName: 'Mia', content: settled },
+      { userId: 'u2', userName: 'Omar', content: 'Vendor for the badges: not decided, two quotes still open.' },
+      { userId: 'u3', userName: 'Lin', content: 'Badges vendor is not decided until the budget call.' }
+    ]
+  })
+  const conflicts = chunk.agendaNotes.flatMap((n) => n.pending).filter(isConflictNote)
+  const draft = await engine.reduce({ agendas: [{ agendaNumber: 1, title: 'Vendor' }], chunks: [chunk] })
+  const merged = draft.agendaSummaries.flatMap((s) => s.pending).filter(isConflictNote)
+  t.ok(conflicts.length >= 2, JSON.stringify(conflicts))
+  t.equal(merged.length, conflicts.length, JSON.stringify(merged))
+})
+
+t.test('a timeline entry dates each of its clauses by the time it opens with', async (t) => {
+  t.equal(pairs([
+    { source: 'Ida', text: '09:40 disk full, failover, ack 09:43' },
+    { source: 'Noor', text: 'Failover at 09:52 according to the dashboard' }
+  ]).length, 1, 'failover at 09:40 against 09:52')
+  t.same(pairs([
+    { source: 'Ida', text: '09:40 disk full, failover, ack 09:43' },
+    { source: 'Noor', text: 'The failover runbook needs an owner.' }
+  ]), [], 'no time said on the other side')
+})

@@ -73,3 +73,54 @@ t.test('Korean: a generic word after a noun is the predicate of a terse note', a
   ])
   t.notOk(list.some((k) => k.endsWith('완료')), JSON.stringify(list))
 })
+
+t.test('Korean: writers by given name and people named with a title are no topics', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '캐시 서버 교체는 지호가 맡기로 함. 물류팀 장민혁 과장이 입고 데이터를 보내 줌.' },
+    { author: 'b', text: '캐시 서버 교체 일정은 지호 담당. 장민혁 쪽 입고 데이터 포맷이 바뀜.' },
+    { author: 'c', text: '지호님, 캐시 서버 교체 전에 장민혁 과장님께 입고 데이터 확인 부탁드려요.' }
+  ], ['박지호'])
+  t.ok(list.some((k) => k.includes('캐시')), JSON.stringify(list))
+  t.notOk(list.some((k) => /지호|장민혁|과장/.test(k)), JSON.stringify(list))
+})
+
+t.test('Korean: a word with a tense stem (ㅆ) is a predicate in any speech level', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '배너 이미지 했어. 배너 문구 됐고.' },
+    { author: 'b', text: '배너 이미지 했어요, 배너 문구는 하겠음.' }
+  ])
+  t.ok(list.some((k) => k.includes('배너')), JSON.stringify(list))
+  t.notOk(list.some((k) => /했|됐|겠/.test(k)), JSON.stringify(list))
+})
+
+t.test('English: comparatives do not modify a topic, and calendar words are none', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'A cheaper database cluster starts in April; the database cluster review is on Thu.' },
+    { author: 'b', text: 'Database cluster: the cheaper tier saves 20 percent from April.' },
+    { author: 'c', text: 'The database cluster needs 3 hours of migration every morning.' }
+  ])
+  t.ok(list.includes('database cluster'), JSON.stringify(list))
+  t.notOk(list.some((k) => /cheaper|april|thu|hours|percent|morning/.test(k)), JSON.stringify(list))
+})
+
+t.test('English: a name written with a capital inside sentences outranks a common noun said as often', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'The dashboards move to Grafana next sprint because customers asked.' },
+    { author: 'b', text: 'We compared Grafana with the old charts; customers want alerts.' }
+  ])
+  const named = list.indexOf('grafana')
+  t.ok(named >= 0 && named < list.indexOf('customers'), JSON.stringify(list))
+})
+
+t.test('English: an adjective heading a noun phrase is its noun ("the alert moves")', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'We changed the alert to page after 3 failures.' },
+    { author: 'b', text: 'The alert went off twice overnight.' }
+  ])
+  t.ok(list.includes('alert'), JSON.stringify(list))
+  const none = keywords([
+    { author: 'a', text: 'The build is green again.' },
+    { author: 'b', text: 'Build green, nothing else.' }
+  ])
+  t.notOk(none.includes('green'), `a predicative adjective stays one: ${JSON.stringify(none)}`)
+})

@@ -21,11 +21,15 @@ export interface Statement {
  */
 
 // A number with what it counts: "14 days", "2%", "5명", "3시", "14:07", "the 14th".
-const QUANTITY = /(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)?)(?:(st|nd|rd|th)\b|\s*(%|퍼센트|percent)|([\uAC00-\uD7A3])|\s+([a-z]+))?/gi
+// A magnitude written onto the number ("165k", "$2.5M") is part of its value, and what it counts may follow it ("165k base").
+const QUANTITY = /(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*(?:(?:k|m|bn)\b)?)(?:(st|nd|rd|th)\b|\s*(%|퍼센트|percent)|([\uAC00-\uD7A3])|\s+([a-z]+))?/gi
 const WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[월화수목금토일]요일/gi
 // A number after "below"/"over" or before "초과"/"이상" is a threshold: compared with thresholds only.
 const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|at most|up to|within|exceeds?|beyond)\s*$/i
 const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
+const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
+// "July 17", "Dec 4": the number after a month name is a day of the month.
+const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$/i
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
 const CALENDAR_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i
 
@@ -40,6 +44,7 @@ const OPPOSITES: Array<[string, RegExp, RegExp]> = [
   ['direction', /\b(?:increased?|higher|raised?|grew|grow(?:s|ing)?)\b|증가|상승|늘리|늘어/i, /\b(?:decreased?|lower(?:ed)?|fewer|reduced?)\b|감소|하락|줄이|줄어/i],
   ['feasibility', /\b(?:possible|feasible|doable|enough|sufficient)\b|가능|충분/i, /\b(?:impossible|infeasible|not enough|insufficient)\b|불가|부족/i]
 ]
+const DECISION_PREDICATE = /^(?:decid|decision|agree|approv|settl|confirm|finali[sz])|^(?:미?확정|결정|합의|승인|미정)$/
 const STATE_WORDS = /^(?:time|schedule|track|early|late|delay|behind|overdue|slip|approv|accept|reject|declin|refus|scope|includ|kept|keep|stay|exclud|drop|remov|cancel|postpon|mov|push|increas|higher|rais|decreas|lower|reduc|possibl|feasibl|enough|sufficient|minute|hour|day|week)/
 
 interface Clause {
@@ -51,6 +56,8 @@ interface Clause {
   owners: Set<string>
   states: Map<string, boolean>
   negated: boolean
+  /** The clause settles something (true) or says it is not settled (false), when it says either. */
+  decided?: boolean
 }
 
 interface Prepared {
@@ -75,6 +82,11 @@ function add (map: Map<string, Set<string>>, kind: string, value: string): void 
   map.set(kind, set)
 }
 
+/** "2,150" and "2150" are one number (a comma before three digits groups thousands), "2,5" is 2.5. */
+function numberValue (written: string): string {
+  return written.toLowerCase().replace(/,(?=\d{3}(?!\d))/g, '').replace(',', '.')
+}
+
 /**
  * Numbers by what they count ("day", "%", "명", "time", "date"), weekdays, each kind marked
  * as a threshold when a comparison word goes with it: 14 days is compared with 30 days, never
@@ -87,19 +99,20 @@ function facts (text: string): Map<string, Set<string>> {
     const at = m.index
     let kind: string
     if (time !== undefined) kind = 'time'
-    else if (ordinal !== undefined) kind = 'date'
+    else if (ordinal !== undefined || MONTH_BEFORE.test(text.slice(Math.max(0, at - 12), at))) kind = 'date'
     else if (percent !== undefined) kind = '%'
     else if (hangul !== undefined) kind = hangul
     else if (word !== undefined && !ENGLISH_STOP_WORDS.has(word.toLowerCase())) kind = contentStems(word).values().next().value ?? 'number'
     else kind = 'number'
     const bound = BOUND_BEFORE.test(text.slice(Math.max(0, at - 14), at)) || BOUND_AFTER.test(text.slice(at + whole.length, at + whole.length + 8))
-    add(found, bound ? `bound ${kind}` : kind, (time ?? value ?? whole).replace(',', '.'))
+    add(found, bound ? `bound ${kind}` : kind, time ?? numberValue(value ?? whole))
   }
   for (const m of text.matchAll(WEEKDAY)) add(found, 'weekday', m[0].toLowerCase())
   return found
 }
 
-const KOREAN_NAMED = /([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)/g
+// A name addressed with 님/씨, a title between them or not ("하준 님", "장우석 팀장님"): the name, never the title.
+const KOREAN_NAMED = /([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|파트장|과장|차장|부장|대리|주임|이사|상무|전무|대표|실장|본부장|센터장|책임|선임|수석|프로)\s*)?(?:님|씨)/g
 const KOREAN_SELF = /(?:^|\s)(?:제가|내가|저는|나는|제|내)(?=\s|$)/
 // "외주 QA 업체가 진행": an organisation as the subject that does it.
 const KOREAN_ORGANISATION = /([\uAC00-\uD7A3A-Za-z]*(?:업체|팀|회사|벤더|파트너사))(?:가|이|에서|이서)?(?=\s|$)/g
@@ -148,7 +161,8 @@ function statesOf (clause: string, negated: boolean): Map<string, boolean> {
 }
 
 // Clause boundaries: ";", ",", "→", ":" and brackets; Korean clauses joined by "-고"/"-며"/"-지만".
-const CLAUSE_BREAK = /\s*(?:[;,→()（）]|:(?!\d)|\s[-–—]\s|(?<=[\uAC00-\uD7A3](?:고|며|지만|는데|으나))\s)\s*/
+// A comma between digits groups thousands ("2,150명") and breaks nothing.
+const CLAUSE_BREAK = /\s*(?:[;→()（）]|,(?!\d{3}(?!\d))|:(?!\d)|\s[-–—]\s|(?<=[\uAC00-\uD7A3](?:고|며|지만|는데|으나))\s)\s*/
 
 function nameStems (names: Iterable<string>): Set<string> {
   const stems = new Set<string>()
@@ -157,25 +171,46 @@ function nameStems (names: Iterable<string>): Set<string> {
 }
 
 function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
-  return new Set([...contentStems(text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem) && !exclude.has(stem) && !GENERIC_WORDS.has(stem) && !STATE_WORDS.test(stem) && !CALENDAR_WORDS.test(stem)))
+  // A decision predicate ("확정", "agreed") is what is said of the subject, not the subject.
+  return new Set([...contentStems(text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem) && !exclude.has(stem) && !GENERIC_WORDS.has(stem) &&
+    !STATE_WORDS.test(stem) && !CALENDAR_WORDS.test(stem) && !DECISION_PREDICATE.test(stem)))
 }
 
 function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   const labelTopic = s.label === undefined ? new Set<string>() : topicOf(s.label, new Set())
   const clauses: Clause[] = []
-  for (const piece of s.text.split(CLAUSE_BREAK)) {
-    if (piece.trim() === '') continue
+  for (const written of s.text.split(CLAUSE_BREAK)) {
+    // A clause ending in the copula's connective ("목요일로 확정이고") has the noun as its predicate.
+    const piece = written.trim().replace(/([\uAC00-\uD7A3])(?:이고|이며|이지만|인데)$/, '$1')
+    if (piece === '') continue
     const negated = NEGATION.test(piece)
     const owners = ownersOf(piece, s.source, lowerCase)
     const own = topicOf(piece, nameStems(owners))
     const topic = new Set([...own, ...labelTopic])
     for (const stem of clauses[0]?.own ?? []) own.add(stem)
-    clauses.push({ topic, own, facts: facts(piece), owners, states: statesOf(piece, negated), negated })
+    const clauseStance = DECISION_WORDING.test(piece) ? (LATER.test(piece) && !SETTLED_PAST.test(piece) ? 'undecided' : decisionStance(piece)) : undefined
+    clauses.push({
+      topic,
+      own,
+      facts: facts(piece),
+      owners,
+      states: statesOf(piece, negated),
+      negated,
+      ...(clauseStance === 'decided' ? { decided: true } : clauseStance === 'undecided' ? { decided: false } : {})
+    })
   }
+  // A timeline entry ("14:22 alert fired, paged, ack 14:24"): the time it opens with dates each clause that gives none.
+  const stamp = LEADING_TIME.exec(s.text)?.[1]
+  if (stamp !== undefined) for (const clause of clauses) if (!clause.facts.has('time')) add(clause.facts, 'time', stamp)
   const stems = new Set<string>()
   for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
   const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
-  const stance = DECISION_WORDING.test(s.text) ? decisionStance(s.text) : undefined
+  // A clause that leaves the point open makes the statement undecided; a sentence that also hands out a task
+  // ("릴리스는 목요일로 확정이고, 노트는 하린님이 써 주시기로") still settles what its decided clause says.
+  const sentenceStance = DECISION_WORDING.test(s.text) ? decisionStance(s.text) : undefined
+  const stance = clauses.some((c) => c.decided === false)
+    ? 'undecided'
+    : sentenceStance === 'decided' || sentenceStance === 'undecided' || !clauses.some((c) => c.decided === true) ? sentenceStance : 'decided'
   const all = new Map<string, Set<string>>()
   for (const clause of clauses) for (const [kind, values] of clause.facts) for (const value of values) add(all, kind, value)
   return {
@@ -250,10 +285,10 @@ function sameSubject (x: Clause, y: Clause, recurring: ReadonlySet<string>): num
 function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>): number {
   let best = 0
   if (a.factual && b.factual) {
-    // One participant records a decision that another records as not taken.
-    const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
     for (const x of a.clauses) {
       for (const y of b.clauses) {
+        // One participant records a decision that another records as not taken.
+        const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
         const disagree = Math.max(factsDisagree(x.facts, y.facts, a.facts, b.facts), ownersDisagree(x.owners, y.owners) ? 1 : 0, statesDisagree(x.states, y.states) ? 0.8 : 0, decision)
         if (disagree === 0) continue
         const subject = sameSubject(x, y, recurring) * disagree
@@ -273,6 +308,10 @@ function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>
 // Only a statement with decision wording can take a stance on one: the clause analysis (a tagger
 // run per sentence) is spent on those alone.
 const DECISION_WORDING = /\b(?:decid|decision|agree|approv|settl|chose|choos|finali[sz]|confirm|sign|pick|go(?:ing)? with)|결정|확정|합의|승인|채택|선정|미정|정하지|정해지지/i
+
+// A decision put off to a later day ("내일 스탠드업에서 확정", "decide next week") is not taken yet, unless the clause says it was.
+const LATER = /(?:^|\s)(?:내일|모레|다음\s?주|추후|나중에)(?=\s|$|에)|\b(?:tomorrow|next week|later|at the next)\b/i
+const SETTLED_PAST = /(?:했|됐|었|았|였)|\b(?:decided|agreed|approved|confirmed|settled|signed)\b/i
 
 const MAX_CONFLICTS = 8
 // Statements are compared with earlier ones within this distance, and with at most

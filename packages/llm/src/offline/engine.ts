@@ -8,7 +8,7 @@ import { outputLanguage } from '../text/language.ts'
 import { dedupeTexts, textSimilarity } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { deriveAgendas, placeSentences, type PlacedSentence } from './agenda-assignment.ts'
-import { describeConflict, findConflicts, type Statement } from './conflicts.ts'
+import { describeConflict, findConflicts, isConflictNote, type Statement } from './conflicts.ts'
 import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
 import { agendaNotes, summariseNotes } from './summarise.ts'
@@ -149,6 +149,14 @@ function mergeKeywords (lists: string[][], limit = Math.min(20, Math.max(10, ...
   return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, limit).map((e) => e.text)
 }
 
+/**
+ * Open points without repeats. Two conflicts that quote one statement (one writer against two
+ * others) read alike but are two disputes: conflicts lose exact repeats only.
+ */
+function mergePending (pending: string[]): string[] {
+  return [...dedupeTexts(pending.filter(isConflictNote), 0), ...dedupeTexts(pending.filter((text) => !isConflictNote(text)))]
+}
+
 /** Round-robin over the chunks' ranked lists, so each part's best points come first. */
 function interleave (lists: string[][]): string[] {
   const result: string[] = []
@@ -189,7 +197,7 @@ function mergeNotes (input: ReduceInput, language: 'ko' | 'en'): AgendaNotes[] {
       agendaTitle: group.agendaTitle,
       points,
       decisions: dedupeTexts(group.parts.flatMap((p) => p.notes.decisions)),
-      pending: dedupeTexts([...group.parts.flatMap((p) => p.notes.pending), ...crossChunk])
+      pending: mergePending([...group.parts.flatMap((p) => p.notes.pending), ...crossChunk])
     }
   })
 }

@@ -81,7 +81,7 @@ interface Terms {
  */
 const nlp = englishNlp
 
-interface Tagged { value: string, pos: string }
+interface Tagged { value: string, pos: string, lemma: string }
 
 function tagSentences (text: string): Tagged[][] {
   const its = nlp().its
@@ -89,6 +89,8 @@ function tagSentences (text: string): Tagged[][] {
   nlp().readDoc(text).sentences().each((sentence: ItemSentence) => {
     const values = sentence.tokens().out(its.value) as string[]
     const tags = sentence.tokens().out(its.pos) as string[]
+    // The published types declare its.lemma with a different third parameter than Tokens.out accepts.
+    const lemmas = sentence.tokens().out(its.lemma as unknown as typeof its.value) as string[]
     const spaces = sentence.tokens().out(its.precedingSpaces) as string[]
     const merged: Tagged[] = []
     values.forEach((value, i) => {
@@ -96,10 +98,11 @@ function tagSentences (text: string): Tagged[][] {
       const previous = merged[merged.length - 1]
       if (previous !== undefined && spaces[i] === '' && (value === '-' || previous.value.endsWith('-'))) {
         previous.value += value
+        previous.lemma = previous.value.toLowerCase()
         if (value !== '-') previous.pos = tags[i] === 'VERB' ? 'NOUN' : tags[i]!
         return
       }
-      merged.push({ value, pos: tags[i]! })
+      merged.push({ value, pos: tags[i]!, lemma: lemmas[i]! })
     })
     sentences.push(merged)
   })
@@ -112,6 +115,30 @@ const tagEnglish = memoPerString((text) => Object.freeze(tagSentences(text)) as 
 const NOMINAL = new Set(['NOUN', 'PROPN'])
 // After a person who acts: a verb, a modal, "to" (note form) or "from the … team".
 const ACTOR_NEXT = new Set(['VERB', 'AUX', 'PART'])
+
+/** A capitalised word never written in lower case, followed by a verb, a modal, "to" or "from the … team": a person who acts. */
+function actsHere (sentence: readonly Tagged[], i: number, lowerCase: ReadonlySet<string>): boolean {
+  const token = sentence[i]!
+  return token.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(token.value) && !lowerCase.has(token.value.toLowerCase()) &&
+    (ACTOR_NEXT.has(sentence[i + 1]?.pos ?? '') || sentence[i + 1]?.value === 'from')
+}
+
+const POSSESSIVE = /^(?:my|our|your|their|its|his|her)$/i
+
+/*
+ * A noun phrase has a nominal head: an adjective after a determiner with no noun or adjective
+ * after it ("the alert moves to 2%", "change the alert to …"), or opening a sentence before its
+ * verb ("alert fired"), is the head itself, a noun the tagger read as an adjective.
+ */
+function headlessAdjective (sentence: readonly Tagged[], i: number): boolean {
+  const token = sentence[i]!
+  if (token.pos !== 'ADJ' || token.lemma !== token.value.toLowerCase()) return false
+  const next = sentence[i + 1]
+  if (next !== undefined && (NOMINAL.has(next.pos) || next.pos === 'ADJ' || next.pos === 'AUX')) return false
+  const previous = sentence[i - 1]
+  if (previous === undefined || previous.pos === 'NUM') return next?.pos === 'VERB'
+  return previous.pos === 'DET' || (previous.pos === 'PRON' && POSSESSIVE.test(previous.value))
+}
 
 function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: ReadonlySet<string>): Terms {
   const nouns: Term[] = []
@@ -132,10 +159,11 @@ function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: Rea
     sentence.forEach((token, i) => {
       const word = words(token.value)[0]
       // A hyphenated compound the tagger reads as an adjective ("the post-mortem is public") names a thing unless a noun follows it.
-      const nominal = NOMINAL.has(token.pos) || (token.value.includes('-') && !NOMINAL.has(sentence[i + 1]?.pos ?? ''))
-      const person = token.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(token.value) && (people.has(token.value.toLowerCase()) ||
-        (!lowerCase.has(token.value.toLowerCase()) && (ACTOR_NEXT.has(sentence[i + 1]?.pos ?? '') || sentence[i + 1]?.value === 'from')))
-      if (word === undefined || word.stop || person || !(nominal || token.pos === 'ADJ')) {
+      const nominal = NOMINAL.has(token.pos) || (token.value.includes('-') && !NOMINAL.has(sentence[i + 1]?.pos ?? '')) || headlessAdjective(sentence, i)
+      const person = /^\p{Lu}\p{Ll}+$/u.test(token.value) && (people.has(token.value.toLowerCase()) || (token.pos === 'PROPN' && actsHere(sentence, i, lowerCase)))
+      // A comparative or superlative ("smaller booth", "fewer interruptions") compares, it does not name a kind of thing.
+      const graded = token.pos === 'ADJ' && token.lemma !== token.value.toLowerCase()
+      if (word === undefined || word.stop || person || graded || !(nominal || token.pos === 'ADJ')) {
         close()
         return
       }
@@ -149,14 +177,57 @@ function englishTerms (text: string, people: ReadonlySet<string>, lowerCase: Rea
 const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 // What is left of a Korean word after its noun: a 하다/되다 ending makes it a predicate ("작성하기로"), not a topic.
 const PREDICATE_REST = /^(?:하|되|했|됐|한|할|함|됨|해|돼|시키|시킬|시킨)/
+// Titles and forms of address that follow a person's name ("오세훈 매니저", "하린님", "박 팀장님").
+const TITLE = /^(?:님|씨|매니저|팀장|파트장|과장|차장|부장|대리|주임|사원|이사|상무|전무|대표|실장|본부장|센터장|책임|선임|수석|선배|프로)(?:님)?(?:[이가은는을를의께도와과랑한테에게]|께서|에게|한테)?$/
+const HANGUL_NAME = /^[\uAC00-\uD7A3]{2,4}$/
+
+// The final consonant ㅆ marks a past or future tense stem (했어, 됐고, 하겠음): the word is a predicate in any speech level.
+function hasTenseStem (word: string): boolean {
+  for (const char of word) {
+    const code = char.charCodeAt(0) - 0xAC00
+    if (code >= 0 && code < 11172 && code % 28 === 20) return true
+  }
+  return false
+}
+
+/**
+ * The people of Korean minutes: each writer by full and given name ("이수아", "수아"; a
+ * two-syllable surname such as 남궁 or 황보 leaves "예린"), and anyone the minutes name with a
+ * title or form of address ("오세훈 매니저", "박은정 팀장"), wherever else that name stands alone.
+ */
+function koreanNames (sources: readonly KeywordSource[], writers: readonly string[]): Set<string> {
+  const names = new Set<string>()
+  for (const writer of writers) {
+    const name = writer.replace(/\s+/g, '')
+    if (!HANGUL_NAME.test(name)) continue
+    names.add(name)
+    if (name.length === 3) names.add(name.slice(1))
+    if (name.length === 4) names.add(name.slice(2))
+  }
+  for (const source of sources) {
+    if (!hasHangul(source.text)) continue
+    const raw = Array.from(source.text.matchAll(WORD_LIKE), (m) => m[0])
+    raw.forEach((word, i) => {
+      if (HANGUL_NAME.test(word) && koreanStem(word) === word && TITLE.test(raw[i + 1] ?? '')) names.add(word)
+    })
+  }
+  return names
+}
+
+function isKoreanPerson (word: string, stem: string, next: string, people: ReadonlySet<string>): boolean {
+  if (people.has(stem) || TITLE.test(next) || TITLE.test(word.slice(stem.length))) return true
+  // The title written onto the name ("하린님", "은정팀장께").
+  for (let cut = 2; cut < word.length; cut++) if (people.has(word.slice(0, cut)) && TITLE.test(word.slice(cut))) return true
+  return /^[\uAC00-\uD7A3]{2,4}님$/.test(stem)
+}
 
 /*
  * Korean nouns by stripping particles and endings (the shared Korean analysis): a compound
  * noun is written as bare nouns in a row ("결제 모듈", "사용성 테스트"), so two adjacent words
- * of which the first carries no particle form a phrase; a particle, a verb form or a person
- * addressed with 님/씨 ends it.
+ * of which the first carries no particle form a phrase; a particle, a verb form, a person or a
+ * title ends it.
  */
-function koreanTerms (text: string): Terms {
+function koreanTerms (text: string, people: ReadonlySet<string>): Terms {
   const nouns: Term[] = []
   const phrases: Term[] = []
   const raw = Array.from(text.matchAll(WORD_LIKE), (m) => m[0].toLowerCase())
@@ -164,8 +235,8 @@ function koreanTerms (text: string): Terms {
   raw.forEach((word, i) => {
     const stem = koreanStem(word)
     const rest = stem === undefined ? '' : word.slice(stem.length)
-    const person = /^(?:님|씨)/.test(raw[i + 1] ?? '') || /^(?:님|씨)/.test(rest)
-    if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || person || /^\d/.test(stem)) {
+    if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || /^\d/.test(stem) ||
+      hasTenseStem(word) || TITLE.test(word) || isKoreanPerson(word, stem, raw[i + 1] ?? '', people)) {
       previous = undefined
       return
     }
@@ -178,6 +249,29 @@ function koreanTerms (text: string): Terms {
     previous = { stem, bare: rest === '' }
   })
   return { nouns, phrases }
+}
+
+/**
+ * Names of products, systems, places and organisations ("PagerDuty", "DPA", "Frankfurt"): words
+ * written with a capital inside a sentence, never in lower case, and no participant. A name
+ * picks out one thing where a common noun ("customers", "data") runs through every topic.
+ */
+function namedStems (sources: readonly KeywordSource[], lowerCase: ReadonlySet<string>, people: ReadonlySet<string>): Set<string> {
+  const named = new Set<string>()
+  for (const source of sources) {
+    for (const sentence of source.text.split(/(?<=[.!?:])\s+|\n|\s[-–—]\s/)) {
+      const found = Array.from(sentence.matchAll(/[\p{L}\p{N}]+/gu), (m) => m[0])
+      found.forEach((word, i) => {
+        // The first word of an English sentence is capitalised whatever it is; Korean has no such capital.
+        if ((i === 0 && !hasHangul(sentence)) || hasHangul(word) || !/\p{Lu}/u.test(word) || /^\d/.test(word)) return
+        const lower = word.toLowerCase()
+        if (lowerCase.has(lower) || people.has(lower)) return
+        const stem = words(word)[0]
+        if (stem !== undefined && isTopic(stem)) named.add(stem.stem)
+      })
+    }
+  }
+  return named
 }
 
 /**
@@ -214,7 +308,8 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
       }
     }
   }
-  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text) : englishTerms(text, people, lowerCase)
+  const koreanPeople = koreanNames(sources, options.people ?? [])
+  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text, koreanPeople) : englishTerms(text, people, lowerCase)
   sources.forEach((source, i) => {
     const author = source.author ?? ''
     const section = source.section ?? String(i)
@@ -230,6 +325,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
     }
     count(termsOf(source.text), author, section, new Set())
   })
+  const named = namedStems(sources, lowerCase, people)
   const boosted = new Set<string>()
   for (const text of options.boost ?? []) for (const word of words(text)) if (isTopic(word)) boosted.add(word.stem)
 
@@ -238,7 +334,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
   const sectionCount = sections.size
   const weight = (entry: Tally, stems: string[]) => {
     const spread = participants > 1 ? 1 + 0.5 * (entry.authors.size - 1) : 1
-    const boost = (stems.some((stem) => boosted.has(stem)) ? 1.5 : 1) * (stems.some((stem) => labelled.has(stem)) ? 1.5 : 1)
+    const boost = (stems.some((stem) => boosted.has(stem)) ? 1.5 : 1) * (stems.some((stem) => labelled.has(stem)) ? 1.5 : 1) * (stems.some((stem) => named.has(stem)) ? 1.5 : 1)
     const idf = useSections ? Math.log((sectionCount + 1) / (entry.sections.size + 0.5)) : 1
     return entry.sentences * spread * boost * Math.max(idf, 0.05)
   }

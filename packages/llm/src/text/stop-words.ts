@@ -19,7 +19,9 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(`
 team meeting discuss discussed discussion agreed agree decided decide decision done item items action todo
 follow update updates plan plans issue point points question questions note notes minute minutes end start
 send sent share review check confirm call ask asked work working time day days month months date
-monday tuesday wednesday thursday friday saturday sunday
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend weekends
+january february march april june july august september october november december jan feb mar apr jul aug sep sept oct nov dec
+morning afternoon evening night hour hours minute min mins second seconds year years percent
 회의 논의 이야기 말씀 생각 확인 의견 내용 사항 문제 부탁 필요 예정 담당 진행 결정 합의 공유 정리 요청 검토 준비 완료 처리
 월요일 화요일 수요일 목요일 금요일 토요일 일요일 이번주 다음주 오전 오후 주말 까지
 `.trim().split(/\s+/))
