@@ -123,6 +123,7 @@ test('the store down: 503 STORE_UNAVAILABLE, and the retried batch is taken once
   const down = await app.inject({ method: 'POST', url: URL, payload: batch })
   t.equal(down.statusCode, 503)
   t.match(down.json(), { code: 'STORE_UNAVAILABLE', detail: /send the same batch again/ })
+  t.equal(down.headers['retry-after'], '1', 'the producer is told when to send it again')
   await redis.start()
   let answer
   do {

@@ -43,6 +43,6 @@ export const notFound = (code: string, detail: string): HttpProblem => new HttpP
 export const notAcceptable = (detail: string): HttpProblem => new HttpProblem(406, 'NOT_ACCEPTABLE', 'Not Acceptable', detail)
 export const tooManyRequests = (detail: string, retryAfterS: number): HttpProblem =>
   new HttpProblem(429, 'RATE_LIMITED', 'Too Many Requests', detail, undefined, { 'retry-after': String(retryAfterS) })
-export const serviceUnavailable = (code: string, detail: string): HttpProblem =>
-  new HttpProblem(503, code, 'Service Unavailable', detail)
+export const serviceUnavailable = (code: string, detail: string, retryAfterS?: number): HttpProblem =>
+  new HttpProblem(503, code, 'Service Unavailable', detail, undefined, retryAfterS === undefined ? undefined : { 'retry-after': String(retryAfterS) })
 export const gatewayTimeout = (code: string, detail: string): HttpProblem => new HttpProblem(504, code, 'Gateway Timeout', detail)

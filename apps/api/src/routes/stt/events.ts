@@ -17,6 +17,8 @@ export interface SttIngestOptions {
 export const HTTP_SOURCE = 'http'
 
 const SttEventRef = { $ref: 'SttEvent#' }
+/** When a producer refused because the store is down should send again: about one reconnect attempt. */
+const STORE_RETRY_AFTER_S = 1
 
 /**
  * Only the envelope is checked here (an object or an array); each event is validated by the
@@ -52,7 +54,8 @@ of the request was taken (every event invalid: a single bad event, or a batch of
 those events are dead-lettered all the same. A batch with at least one accepted or duplicate event answers 202. Every item
 must be a JSON object: a string, even one holding an event's JSON, is rejected as INVALID_EVENT. Analysis runs
 every ANALYSIS_THRESHOLD new segments and its suggestions go out on the meeting's stream. A 503 may come after some
-events of the batch were taken: send the same batch again, they are recognised as duplicates.`,
+events of the batch were taken: send the same batch again after its \`Retry-After\` (1 s), they are recognised as
+duplicates.`,
       security: [{ apiKey: [] }],
       body: { oneOf: [SttEventRef, { type: 'array', items: SttEventRef, maxItems: MAX_INGEST_BATCH }] },
       response: {
@@ -79,7 +82,9 @@ events of the batch were taken: send the same batch again, they are recognised a
     } catch (error) {
       if (error instanceof StoreError || (error as { code?: unknown }).code === 'STORE_UNAVAILABLE') {
         // The pipeline has logged and counted it; say what the caller can do.
-        throw serviceUnavailable('STORE_UNAVAILABLE', 'The store is unavailable; send the same batch again later (events already taken count as duplicates)')
+        // Retry-After paces a resending producer: one resending at once would spend its rate
+        // limit on refusals and then be refused with 429 for the rest of the minute.
+        throw serviceUnavailable('STORE_UNAVAILABLE', 'The store is unavailable; send the same batch again later (events already taken count as duplicates)', STORE_RETRY_AFTER_S)
       }
       throw error
     }
