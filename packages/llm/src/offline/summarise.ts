@@ -53,17 +53,45 @@ function decisionText (text: string): string {
  * The same decision restated ("We agreed to X", "After discussion we decided to X", "Agreed: X")
  * is one decision: compared on what was settled, without the words that say it was settled.
  */
-function distinctDecisions (texts: string[]): string[] {
+export function distinctDecisions (texts: string[]): string[] {
   const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
   for (const text of texts) {
     const core = decisionCore(text)
-    const same = kept.find((k) => {
-      const shared = overlap(k.core, core)
-      return shared > 0 && (shared / (k.core.size + core.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(k.core.size, core.size)))
-    })
+    const same = kept.find((k) => sameDecision(k.core, core))
     if (same === undefined) kept.push({ text, core })
   }
   return kept.map((k) => k.text)
+}
+
+function sameDecision (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const shared = overlap(a, b)
+  return shared > 0 && (shared / (a.size + b.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)))
+}
+
+/**
+ * The decisions of each item, every writer's entries merged: one decision restated by several
+ * writers ("We agreed to X", "Decision: X", "After discussion we decided to X") is kept once per
+ * item. A decision restated under most items ("we agreed to keep the status in the shared sheet")
+ * is about how the team works, not about any one item: it is kept once, under the first.
+ * Decisions under fewer items stay where the writers placed them: which of those items is right
+ * is the placement's to say, and a wrong removal would lose the decision from its own item.
+ */
+export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
+  const perItem = items.map((item) => distinctDecisions(item.decisions).map((text) => ({ text, core: decisionCore(text) })))
+  const everywhere = (core: ReadonlySet<string>): boolean => {
+    const under = perItem.filter((entries) => entries.some((e) => sameDecision(e.core, core))).length
+    return under >= 3 && under > items.length / 2
+  }
+  const kept: Array<ReadonlySet<string>> = []
+  return items.map((item, i) => ({
+    ...item,
+    decisions: perItem[i]!.filter((entry) => {
+      if (!everywhere(entry.core)) return true
+      if (kept.some((core) => sameDecision(core, entry.core))) return false
+      kept.push(entry.core)
+      return true
+    }).map((entry) => entry.text)
+  }))
 }
 
 function decisionCore (text: string): ReadonlySet<string> {
