@@ -46,3 +46,28 @@ t.test('a decision restated under most items is kept once; one under two items s
   t.same(decisions[1], ['결정: 지게차 한 대를 12개월 임차.'], 'placement between two items is left to the writers')
   t.same(decisions[2], ['정규직 채용은 두 명으로 확정함.'])
 })
+
+t.test('a decision under two items stays where a writer named the item, not where it was inferred', async (t) => {
+  const lease = 'We agreed to lease the second forklift for twelve months.'
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [
+      { keywords: [], todos: [], agendaNotes: [{ ...notes(1, 'Warehouse', [lease]), writerPlacedDecisions: [lease] }, notes(2, 'Pricing', []), notes(3, 'Hiring', [])] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', []), notes(2, 'Pricing', []), notes(3, 'Hiring', ['Decision: lease the second forklift for twelve months.'])] }
+    ]
+  })
+  t.same(draft.agendaSummaries.map((s) => s.decisions), [[lease], [], []])
+})
+
+t.test('the writer\'s placement is read from headings that name the item', async (t) => {
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u1', userName: 'Ines', content: '## Warehouse\nThe second forklift came up again. We agreed to lease the second forklift for twelve months.' },
+      { userId: 'u2', userName: 'Omar', content: 'Forklift capacity is short on night shifts. Decision: lease the second forklift for twelve months.' }
+    ]
+  })
+  const warehouse = chunk.agendaNotes.find((n) => n.agendaNumber === 1)!
+  t.same(warehouse.writerPlacedDecisions, ['We agreed to lease the second forklift for twelve months.'])
+  t.notOk(chunk.agendaNotes.some((n) => n.agendaNumber !== 1 && (n.writerPlacedDecisions ?? []).length > 0), 'inferred placements are not marked')
+})

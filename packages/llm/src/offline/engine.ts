@@ -188,6 +188,7 @@ function mergeNotes (input: ReduceInput, language: 'ko' | 'en'): AgendaNotes[] {
       points,
       // Every writer's entry: placeDecisions merges one decision restated by several writers.
       decisions: group.parts.flatMap((p) => p.notes.decisions),
+      writerPlacedDecisions: group.parts.flatMap((p) => p.notes.writerPlacedDecisions ?? []),
       pending: dedupeTexts([...group.parts.flatMap((p) => p.notes.pending), ...crossChunk])
     }
   })

@@ -72,26 +72,39 @@ function sameDecision (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean 
  * The decisions of each item, every writer's entries merged: one decision restated by several
  * writers ("We agreed to X", "Decision: X", "After discussion we decided to X") is kept once per
  * item. A decision restated under most items ("we agreed to keep the status in the shared sheet")
- * is about how the team works, not about any one item: it is kept once, under the first.
- * Decisions under fewer items stay where the writers placed them: which of those items is right
- * is the placement's to say, and a wrong removal would lose the decision from its own item.
+ * is about how the team works, not about any one item: kept once. A decision found under a few
+ * items is kept where a writer put it under its item by name (a heading, label or paragraph
+ * opening with the item's title) and removed from the items it was only inferred to belong to;
+ * without such a writer it stays where it was placed.
  */
 export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
-  const perItem = items.map((item) => distinctDecisions(item.decisions).map((text) => ({ text, core: decisionCore(text) })))
-  const everywhere = (core: ReadonlySet<string>): boolean => {
-    const under = perItem.filter((entries) => entries.some((e) => sameDecision(e.core, core))).length
-    return under >= 3 && under > items.length / 2
-  }
+  const perItem = items.map((item) => {
+    const named = (item.writerPlacedDecisions ?? []).map(decisionCore)
+    return distinctDecisions(item.decisions).map((text) => {
+      const core = decisionCore(text)
+      return { text, core, named: named.some((n) => sameDecision(n, core)) }
+    })
+  })
   const kept: Array<ReadonlySet<string>> = []
-  return items.map((item, i) => ({
-    ...item,
-    decisions: perItem[i]!.filter((entry) => {
-      if (!everywhere(entry.core)) return true
-      if (kept.some((core) => sameDecision(core, entry.core))) return false
-      kept.push(entry.core)
-      return true
-    }).map((entry) => entry.text)
-  }))
+  return items.map((item, i) => {
+    const { writerPlacedDecisions: _placed, ...rest } = item
+    return {
+      ...rest,
+      decisions: perItem[i]!.filter((entry) => {
+        const under = perItem.flatMap((entries, j) => entries.filter((e) => sameDecision(e.core, entry.core)).map((e) => ({ item: j, named: e.named })))
+        if (under.length === 1) return true
+        const namedUnder = under.filter((u) => u.named)
+        if (under.length >= 3 && under.length > items.length / 2) {
+          // About the whole meeting: once, under the first item a writer named for it, else the first.
+          if (kept.some((core) => sameDecision(core, entry.core))) return false
+          if (namedUnder.length > 0 && !entry.named) return false
+          kept.push(entry.core)
+          return true
+        }
+        return namedUnder.length === 0 || entry.named
+      }).map((entry) => entry.text)
+    }
+  })
 }
 
 function decisionCore (text: string): ReadonlySet<string> {
@@ -119,14 +132,17 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => decisionText(s.text)))
+  const deciding = mine.filter((s) => statesDecision(s.text))
+  const decisions = distinctDecisions(deciding.map((s) => decisionText(s.text)))
+  const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => decisionText(s.text))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {
     agendaNumber: agenda.agendaNumber,
     agendaTitle: agenda.title,
     points,
     decisions,
-    pending: dedupeTexts(open)
+    pending: dedupeTexts(open),
+    ...(writerPlaced.length === 0 ? {} : { writerPlacedDecisions: writerPlaced })
   }
 }
 
