@@ -279,7 +279,8 @@ function shapeOf (tokens: Token[]): Shape {
   const verb = rest[verbAt]!
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
-  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
+  // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
+  if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
@@ -323,7 +324,8 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const negated = words.some((t) => (t.negated && clauseIndex === 0) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
-  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
+  // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
+  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && t.pos === 'AUX' && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
@@ -336,8 +338,12 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
   // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
   const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
-  const undecided = deciding.some((t) => t.negated || absent(t)) || (deciding.length > 0 && uncertain)
-  if (undecided && shape.act === 'decision') shape = { act: 'statement' }
+  // "Someone has to confirm the numbers", "we need to decide": a decision owed by nobody in particular is open.
+  const verbWord = shape.verbAt === undefined ? undefined : words[shape.verbAt]
+  const owed = shape.act === 'request' && (shape.agent?.kind === 'unknown' || shape.agent?.kind === 'group') && verbWord !== undefined &&
+    DECIDING_LEMMAS.has(verbWord.lemma) && OBLIGATION_VERBS.has(words[(shape.verbAt ?? 0) - 2]?.normal ?? '')
+  const undecided = owed || deciding.some((t) => t.negated || absent(t) || deferred(words, words.indexOf(t))) || (deciding.length > 0 && uncertain)
+  if ((undecided && shape.act === 'decision') || owed) shape = { act: 'statement' }
   return {
     text,
     act: shape.act,
@@ -365,6 +371,22 @@ function statesRisk (words: Token[], text: string): boolean {
 }
 
 const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
+const QUALIFIED = new Set(['tentatively', 'provisionally', 'informally'])
+const LATER = new Set(['after', 'later', 'once', 'when', 'next', 'tomorrow', 'afterwards'])
+
+/**
+ * The decision word at `at` puts the decision off or holds it back: a future passive ("will be
+ * settled in the design doc", "is to be decided"), a present deciding verb followed by a time
+ * ahead ("we decide after the debrief"), or an agreement only in principle or tentative.
+ */
+function deferred (words: Token[], at: number): boolean {
+  const word = words[at]!
+  const before = (k: number): string => words[at - k]?.normal ?? ''
+  if (word.pos === 'VERB' && before(1) === 'be' && (FUTURE_MODALS.has(before(2)) || before(2) === 'to')) return true
+  if (word.pos === 'VERB' && word.normal === word.lemma && LATER.has(words[at + 1]?.normal ?? '')) return true
+  if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
+  return false
+}
 
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 
