@@ -71,3 +71,14 @@ t.test('the writer\'s placement is read from headings that name the item', async
   t.same(warehouse.writerPlacedDecisions, ['We agreed to lease the second forklift for twelve months.'])
   t.notOk(chunk.agendaNotes.some((n) => n.agendaNumber !== 1 && (n.writerPlacedDecisions ?? []).length > 0), 'inferred placements are not marked')
 })
+
+t.test('where a decision stays, it keeps the fullest wording any writer gave it', async (t) => {
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', []), notes(2, 'Pricing', []), { ...notes(3, 'Hiring', ['Agreed: night shift in all sites.']), writerPlacedDecisions: ['Agreed: night shift in all sites.'] }] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', ['We agreed a paid night shift is added in all sites.']), notes(2, 'Pricing', []), notes(3, 'Hiring', [])] }
+    ]
+  })
+  t.same(draft.agendaSummaries.map((s) => s.decisions), [[], [], ['We agreed a paid night shift is added in all sites.']])
+})

@@ -140,7 +140,11 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
       const stems = new Set(group.flatMap((g) => [...contentStems(g.text)]))
       const first = group.slice(0, 2).map((g) => bestTopic(contentStems(g.text), topics)).find((t) => t !== undefined)
       paragraphTopic.set(line, (first ?? bestTopic(stems, topics, undefined, true))?.agenda.agendaNumber)
-      if (first !== undefined) paragraphNamed.add(line)
+      // The writer named the item only when the paragraph opens with its title ("3. Referral programme (agenda: Growth)."):
+      // a title word further in ("… overlaps with other work for the same people") is a coincidence.
+      const opening = sentences.find((g) => !g.heading && g.line === line)
+      const named = opening === undefined ? undefined : bestTopic(contentStems(`${opening.label ?? ''} ${opening.text}`), topics)
+      if (named !== undefined && named.agenda.agendaNumber === paragraphTopic.get(line)) paragraphNamed.add(line)
     }
     let heading: string | undefined
     let headingNamed = false

@@ -90,19 +90,21 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
     const { writerPlacedDecisions: _placed, ...rest } = item
     return {
       ...rest,
-      decisions: perItem[i]!.filter((entry) => {
-        const under = perItem.flatMap((entries, j) => entries.filter((e) => sameDecision(e.core, entry.core)).map((e) => ({ item: j, named: e.named })))
-        if (under.length === 1) return true
-        const namedUnder = under.filter((u) => u.named)
-        if (under.length >= 3 && under.length > items.length / 2) {
+      decisions: perItem[i]!.flatMap((entry) => {
+        const same = perItem.flatMap((entries, j) => entries.filter((e) => sameDecision(e.core, entry.core)).map((e) => ({ ...e, item: j })))
+        if (same.length === 1) return [entry.text]
+        // Where it stays, the decision is worded as fully as any writer put it.
+        const fullest = same.reduce((a, b) => b.core.size > a.core.size ? b : a).text
+        const named = same.filter((e) => e.named)
+        if (same.length >= 3 && same.length > items.length / 2) {
           // About the whole meeting: once, under the first item a writer named for it, else the first.
-          if (kept.some((core) => sameDecision(core, entry.core))) return false
-          if (namedUnder.length > 0 && !entry.named) return false
+          if (kept.some((core) => sameDecision(core, entry.core)) || (named.length > 0 && !entry.named)) return []
           kept.push(entry.core)
-          return true
+          return [fullest]
         }
-        return namedUnder.length === 0 || entry.named
-      }).map((entry) => entry.text)
+        if (named.length === 0) return [entry.text]
+        return entry.named ? [fullest] : []
+      })
     }
   })
 }

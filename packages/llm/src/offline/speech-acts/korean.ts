@@ -24,7 +24,7 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * -ㄹ 수도 있- and 아마 make a clause uncertain; 안 / 못 / -지 않- / -지 말- negate it; a
  * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
  * The decision row on a verb of deliberating (그때 정하기로 했어요, 따로 이야기하기로 함, 다시 검토하기로
- *했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
+ * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
  * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
  * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
  * either it weighs the situation (opinion).
