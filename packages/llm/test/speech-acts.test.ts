@@ -82,6 +82,8 @@ t.test('English: a decision put off, owed or held back is not taken', async (t) 
   t.equal(decisionStance('Jun needs to confirm the venue by Friday.'), 'task', 'owed by a named person it stays a task')
   t.equal(decisionStance('We agreed to move the offsite to May.'), 'decided', 'the month May is no modal of doubt')
   t.equal(decisionStance('We agreed to choose the vendor after the pilot.'), 'decided', 'the time belongs to what was decided')
+  t.not(decisionStance('Pilot terms: two months free, and they agree to a review call each month.'), 'decided', "another party's consent is reported, not decided")
+  t.not(decisionStance('She approved the floor plan yesterday.'), 'decided')
 })
 
 t.test('English: instructions to the tool inside the minutes are no actions', async (t) => {

@@ -47,6 +47,7 @@ const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
 // What may follow a verb: its object or a complement.
 const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
+const THIRD_PERSON = new Set(['they', 'he', 'she'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
 const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
@@ -281,7 +282,8 @@ function shapeOf (tokens: Token[]): Shape {
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
   // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
   if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
-    if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
+    // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
+    if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal)) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
