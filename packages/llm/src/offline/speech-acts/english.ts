@@ -342,7 +342,9 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
   // "Someone has to confirm the numbers", "we need to decide": a decision owed by nobody in particular is open.
   const verbWord = shape.verbAt === undefined ? undefined : words[shape.verbAt]
-  const owed = shape.act === 'request' && (shape.agent?.kind === 'unknown' || shape.agent?.kind === 'group') && verbWord !== undefined &&
+  // A note with no subject ("Need to confirm the budget with finance") is the writer's own task.
+  const owedBy = words[(shape.verbAt ?? 0) - 3]?.normal ?? ''
+  const owed = shape.act === 'request' && (UNKNOWN_SUBJECTS.has(owedBy) || GROUP_SUBJECTS.has(owedBy)) && verbWord !== undefined &&
     DECIDING_LEMMAS.has(verbWord.lemma) && OBLIGATION_VERBS.has(words[(shape.verbAt ?? 0) - 2]?.normal ?? '')
   const undecided = owed || deciding.some((t) => t.negated || absent(t) || deferred(words, words.indexOf(t))) || (deciding.length > 0 && uncertain)
   if ((undecided && shape.act === 'decision') || owed) shape = { act: 'statement' }
