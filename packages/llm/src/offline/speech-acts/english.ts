@@ -158,6 +158,24 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
 }
 
+const PASSIVE_BE = new Set([...BE, 'was', 'were'])
+
+/**
+ * "The travel budget is approved", "the vendor has been chosen": a thing settled, in the passive
+ * with no agent named. With one ("approved by the board") another party's act is reported.
+ */
+function passiveDecision (rest: Token[], k: number, headNormal: string): boolean {
+  if (headNormal === 'i' || headNormal === 'you' || headNormal === 'we' || THIRD_PERSON.has(headNormal)) return false
+  let v = k
+  if ((rest[v]?.normal === 'has' || rest[v]?.normal === 'have') && rest[v + 1]?.normal === 'been') v++
+  else if (!PASSIVE_BE.has(rest[v]?.normal ?? '')) return false
+  v++
+  while (rest[v]?.pos === 'ADV') v++
+  const participle = rest[v]
+  if (participle === undefined || !DECIDING_LEMMAS.has(participle.lemma) || participle.normal === participle.lemma || !/(?:ed|en)$/.test(participle.normal)) return false
+  return !rest.slice(v + 1).some((t) => t.normal === 'by')
+}
+
 /** Reads the slots of one clause (see the comment at the top). */
 function shapeOf (tokens: Token[]): Shape {
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
@@ -276,6 +294,7 @@ function shapeOf (tokens: Token[]): Shape {
     kind = 'finite'
     verbAt = k
   }
+  if ((kind === undefined || (kind === 'finite' && PASSIVE_BE.has(slot.normal))) && passiveDecision(rest, k, headNormal)) return { act: 'decision', agent: { kind: 'unknown' } }
   if (kind === undefined || verbAt === undefined) return { act: 'statement' }
   const verb = rest[verbAt]!
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
