@@ -82,3 +82,14 @@ t.test('where a decision stays, it keeps the fullest wording any writer gave it'
   })
   t.same(draft.agendaSummaries.map((s) => s.decisions), [[], [], ['We agreed a paid night shift is added in all sites.']])
 })
+
+t.test('a task in brackets taken out of a decision leaves no empty brackets', async (t) => {
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: 'Alerting' }],
+    minutes: [{ userId: 'u1', userName: 'Ines', content: "## Alerting\nWe agreed the pager threshold moves to 3% over ten minutes (Omar's changing it today)." }]
+  })
+  const decisions = chunk.agendaNotes[0]!.decisions
+  t.equal(decisions.length, 1)
+  t.notMatch(decisions[0]!, /\(\s*\)/)
+  t.match(decisions[0]!, /pager threshold moves to 3% over ten minutes/)
+})

@@ -45,7 +45,8 @@ function decisionText (text: string): string {
     kept = `${kept.slice(0, at).replace(/[\s;,]*(?:and\s+)?$/u, '')}${kept.slice(at + clause.text.length)}`
   }
   if (kept === text) return text
-  const trimmed = kept.replace(/[\s.;,]+$/u, '')
+  // A task written in brackets ("… (Lena's changing it today)") leaves its brackets behind.
+  const trimmed = kept.replace(/\s*[(（]\s*[)）]/gu, '').replace(/[\s.;,]+$/u, '')
   return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`
 }
 
