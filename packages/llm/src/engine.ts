@@ -72,6 +72,12 @@ export interface AgendaNotes {
   points: string[]
   decisions: string[]
   pending: string[]
+  /**
+   * Offline engine only: the decisions the writer put under this item themselves (a heading, label
+   * or paragraph opening naming it), so that reduce keeps a decision recorded under several items
+   * where a writer placed it rather than where it was inferred. Not sent to a model.
+   */
+  writerPlacedDecisions?: string[]
 }
 
 export interface ChunkAnalysis {

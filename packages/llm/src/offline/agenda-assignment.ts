@@ -15,6 +15,12 @@ export interface PlacedSentence {
   /** Position in the author's minutes, for keeping the original order. */
   index: number
   agendaNumber: number | undefined
+  /**
+   * Whether the writer put it under its item: a heading, label or paragraph opening that names the
+   * item's title, or its own words naming it. Else the item was inferred (words that go with an
+   * item, the item being written about, the nearest sentences).
+   */
+  placedByWriter: boolean
 }
 
 interface Topic {
@@ -126,6 +132,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
     const sentences = splitSentences(part.content)
     // A paragraph of several sentences is about one item: the one its words point to.
     const paragraphTopic = new Map<number, number | undefined>()
+    const paragraphNamed = new Set<number>()
     const byLine = new Map<number, Sentence[]>()
     for (const sentence of sentences) if (!sentence.heading && sentence.label === undefined) byLine.set(sentence.line ?? -1, [...(byLine.get(sentence.line ?? -1) ?? []), sentence])
     for (const [line, group] of byLine) {
@@ -133,8 +140,14 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
       const stems = new Set(group.flatMap((g) => [...contentStems(g.text)]))
       const first = group.slice(0, 2).map((g) => bestTopic(contentStems(g.text), topics)).find((t) => t !== undefined)
       paragraphTopic.set(line, (first ?? bestTopic(stems, topics, undefined, true))?.agenda.agendaNumber)
+      // The writer named the item only when the paragraph opens with its title ("3. Referral programme (agenda: Growth)."):
+      // a title word further in ("… overlaps with other work for the same people") is a coincidence.
+      const opening = sentences.find((g) => !g.heading && g.line === line)
+      const named = opening === undefined ? undefined : bestTopic(contentStems(`${opening.label ?? ''} ${opening.text}`), topics)
+      if (named !== undefined && named.agenda.agendaNumber === paragraphTopic.get(line)) paragraphNamed.add(line)
     }
     let heading: string | undefined
+    let headingNamed = false
     for (const sentence of sentences) {
       if (sentence.heading) {
         heading = sentence.text
@@ -142,22 +155,30 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         if (topic !== undefined) {
           current = topic.agenda.agendaNumber
           anchored = true
+          headingNamed = true
         }
         continue
       }
       let agendaNumber: number | undefined
+      let placedByWriter = false
       // A label names its topic: by title words, else by the words that go with one item only.
       const labelStems = sentence.label === undefined ? undefined : contentStems(sentence.label)
-      const labelled = labelStems === undefined ? undefined : bestTopic(labelStems, topics) ?? bestTopic(labelStems, topics, undefined, true)
+      const byTitle = labelStems === undefined ? undefined : bestTopic(labelStems, topics)
+      const labelled = byTitle ?? (labelStems === undefined ? undefined : bestTopic(labelStems, topics, undefined, true))
       if (labelled !== undefined) {
         agendaNumber = labelled.agenda.agendaNumber
+        placedByWriter = byTitle !== undefined
       } else if (anchored) {
         agendaNumber = current
+        placedByWriter = headingNamed
       } else if (paragraphTopic.has(sentence.line ?? -1)) {
         agendaNumber = paragraphTopic.get(sentence.line ?? -1) ?? current
+        placedByWriter = paragraphNamed.has(sentence.line ?? -1) && agendaNumber !== undefined
         current = agendaNumber
       } else {
-        agendaNumber = bestTopic(contentStems(sentence.text), topics, current)?.agenda.agendaNumber ?? current
+        const own = bestTopic(contentStems(sentence.text), topics, current)
+        agendaNumber = own?.agenda.agendaNumber ?? current
+        placedByWriter = own !== undefined
         current = agendaNumber
       }
       placed.push({
@@ -165,6 +186,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         author: part.userName ?? part.userId,
         index: index++,
         agendaNumber,
+        placedByWriter,
         ...(sentence.label === undefined ? {} : { label: sentence.label }),
         ...(heading === undefined ? {} : { sectionHeading: heading })
       })

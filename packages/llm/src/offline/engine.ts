@@ -11,7 +11,7 @@ import { deriveAgendas, placeSentences, type PlacedSentence } from './agenda-ass
 import { describeConflict, findConflicts, isConflictNote, type Statement } from './conflicts.ts'
 import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
-import { agendaNotes, summariseNotes } from './summarise.ts'
+import { agendaNotes, placeDecisions, summariseNotes } from './summarise.ts'
 import { detectTodos } from './todos.ts'
 
 export const OFFLINE_ENGINE_NAME = 'offline:extractive-v1'
@@ -93,12 +93,12 @@ export class OfflineEngine implements AnalysisEngine {
   #reduce (input: ReduceInput): ConsolidationDraft {
     const sample = input.chunks.flatMap((c) => [...c.todos, ...c.agendaNotes.flatMap((n) => n.points)]).join(' ')
     const language = outputLanguage(input.language, sample)
-    const merged = mergeNotes(input, language)
+    const merged = placeDecisions(mergeNotes(input, language))
     return {
       keywords: mergeKeywords(input.chunks.map((c) => c.keywords)),
       agendaSummaries: merged.map((notes) => summariseNotes(notes, language)),
       todos: dedupeTexts(input.chunks.flatMap((c) => c.todos)).map((title) => ({ title })),
-      // The todos above, and each item's decisions and pending (mergeNotes), went through dedupeTexts at its default threshold.
+      // The todos above and each item's pending (mergeNotes) went through dedupeTexts, its decisions through placeDecisions.
       nearDuplicatesRemoved: true
     }
   }
@@ -196,7 +196,9 @@ function mergeNotes (input: ReduceInput, language: 'ko' | 'en'): AgendaNotes[] {
       agendaNumber: group.agendaNumber,
       agendaTitle: group.agendaTitle,
       points,
-      decisions: dedupeTexts(group.parts.flatMap((p) => p.notes.decisions)),
+      // Every writer's entry: placeDecisions merges one decision restated by several writers.
+      decisions: group.parts.flatMap((p) => p.notes.decisions),
+      writerPlacedDecisions: group.parts.flatMap((p) => p.notes.writerPlacedDecisions ?? []),
       pending: mergePending([...group.parts.flatMap((p) => p.notes.pending), ...crossChunk])
     }
   })

@@ -45,7 +45,8 @@ function decisionText (text: string): string {
     kept = `${kept.slice(0, at).replace(/[\s;,]*(?:and\s+)?$/u, '')}${kept.slice(at + clause.text.length)}`
   }
   if (kept === text) return text
-  const trimmed = kept.replace(/[\s.;,]+$/u, '')
+  // A task written in brackets ("… (Lena's changing it today)") leaves its brackets behind.
+  const trimmed = kept.replace(/\s*[(（]\s*[)）]/gu, '').replace(/[\s.;,]+$/u, '')
   return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`
 }
 
@@ -53,17 +54,60 @@ function decisionText (text: string): string {
  * The same decision restated ("We agreed to X", "After discussion we decided to X", "Agreed: X")
  * is one decision: compared on what was settled, without the words that say it was settled.
  */
-function distinctDecisions (texts: string[]): string[] {
+export function distinctDecisions (texts: string[]): string[] {
   const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
   for (const text of texts) {
     const core = decisionCore(text)
-    const same = kept.find((k) => {
-      const shared = overlap(k.core, core)
-      return shared > 0 && (shared / (k.core.size + core.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(k.core.size, core.size)))
-    })
+    const same = kept.find((k) => sameDecision(k.core, core))
     if (same === undefined) kept.push({ text, core })
   }
   return kept.map((k) => k.text)
+}
+
+function sameDecision (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const shared = overlap(a, b)
+  return shared > 0 && (shared / (a.size + b.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)))
+}
+
+/**
+ * The decisions of each item, every writer's entries merged: one decision restated by several
+ * writers ("We agreed to X", "Decision: X", "After discussion we decided to X") is kept once per
+ * item. A decision restated under most items ("we agreed to keep the status in the shared sheet")
+ * is about how the team works, not about any one item: kept once. A decision found under a few
+ * items is kept where a writer put it under its item by name (a heading, label or paragraph
+ * opening with the item's title) and removed from the items it was only inferred to belong to;
+ * without such a writer it stays where it was placed.
+ */
+export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
+  const perItem = items.map((item) => {
+    const named = (item.writerPlacedDecisions ?? []).map(decisionCore)
+    return distinctDecisions(item.decisions).map((text) => {
+      const core = decisionCore(text)
+      return { text, core, named: named.some((n) => sameDecision(n, core)) }
+    })
+  })
+  const kept: Array<ReadonlySet<string>> = []
+  return items.map((item, i) => {
+    const { writerPlacedDecisions: _placed, ...rest } = item
+    return {
+      ...rest,
+      decisions: perItem[i]!.flatMap((entry) => {
+        const same = perItem.flatMap((entries, j) => entries.filter((e) => sameDecision(e.core, entry.core)).map((e) => ({ ...e, item: j })))
+        if (same.length === 1) return [entry.text]
+        // Where it stays, the decision is worded as fully as any writer put it.
+        const fullest = same.reduce((a, b) => b.core.size > a.core.size ? b : a).text
+        const named = same.filter((e) => e.named)
+        if (same.length >= 3 && same.length > items.length / 2) {
+          // About the whole meeting: once, under the first item a writer named for it, else the first.
+          if (kept.some((core) => sameDecision(core, entry.core)) || (named.length > 0 && !entry.named)) return []
+          kept.push(entry.core)
+          return [fullest]
+        }
+        if (named.length === 0) return [entry.text]
+        return entry.named ? [fullest] : []
+      })
+    }
+  })
 }
 
 function decisionCore (text: string): ReadonlySet<string> {
@@ -91,14 +135,17 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const decisions = distinctDecisions(mine.filter((s) => statesDecision(s.text)).map((s) => decisionText(s.text)))
+  const deciding = mine.filter((s) => statesDecision(s.text))
+  const decisions = distinctDecisions(deciding.map((s) => decisionText(s.text)))
+  const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => decisionText(s.text))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {
     agendaNumber: agenda.agendaNumber,
     agendaTitle: agenda.title,
     points,
     decisions,
-    pending: dedupeTexts(open)
+    pending: dedupeTexts(open),
+    ...(writerPlaced.length === 0 ? {} : { writerPlacedDecisions: writerPlaced })
   }
 }
 

@@ -16,7 +16,7 @@ export function buildReducePrompt (input: ReduceInput): Prompt {
   const sections = [
     { label: 'Meeting title', body: input.meetingTitle ?? '(none)' },
     { label: 'Agenda', body: agendaBody(input.agendas) },
-    { label: 'Extracted notes (JSON, one object per part of the minutes)', body: JSON.stringify(input.chunks, null, 1) }
+    { label: 'Extracted notes (JSON, one object per part of the minutes)', body: JSON.stringify(input.chunks, (key, value: unknown) => key === 'writerPlacedDecisions' ? undefined : value, 1) }
   ]
   const extra = requesterGuidance(input)
   // The chunk notes are written in the minutes' language, so they stand for the minutes here.

@@ -47,6 +47,7 @@ const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
 // What may follow a verb: its object or a complement.
 const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
+const THIRD_PERSON = new Set(['they', 'he', 'she'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
 const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
@@ -155,6 +156,24 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   if (head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)) return { kind: 'unknown' }
   const names = subject.filter((t) => t.pos === 'PROPN' && isPersonName(t.value)).map((t) => t.value)
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
+}
+
+const PASSIVE_BE = new Set([...BE, 'was', 'were'])
+
+/**
+ * "The travel budget is approved", "the vendor has been chosen": a thing settled, in the passive
+ * with no agent named. With one ("approved by the board") another party's act is reported.
+ */
+function passiveDecision (rest: Token[], k: number, headNormal: string): boolean {
+  if (headNormal === 'i' || headNormal === 'you' || headNormal === 'we' || THIRD_PERSON.has(headNormal)) return false
+  let v = k
+  if ((rest[v]?.normal === 'has' || rest[v]?.normal === 'have') && rest[v + 1]?.normal === 'been') v++
+  else if (!PASSIVE_BE.has(rest[v]?.normal ?? '')) return false
+  v++
+  while (rest[v]?.pos === 'ADV') v++
+  const participle = rest[v]
+  if (participle === undefined || !DECIDING_LEMMAS.has(participle.lemma) || participle.normal === participle.lemma || !/(?:ed|en)$/.test(participle.normal)) return false
+  return !rest.slice(v + 1).some((t) => t.normal === 'by')
 }
 
 /** Reads the slots of one clause (see the comment at the top). */
@@ -275,12 +294,15 @@ function shapeOf (tokens: Token[]): Shape {
     kind = 'finite'
     verbAt = k
   }
+  if ((kind === undefined || (kind === 'finite' && PASSIVE_BE.has(slot.normal))) && passiveDecision(rest, k, headNormal)) return { act: 'decision', agent: { kind: 'unknown' } }
   if (kind === undefined || verbAt === undefined) return { act: 'statement' }
   const verb = rest[verbAt]!
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
-  if (!namedDoer && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
-    if (headNormal !== 'i' && headNormal !== 'you') return { act: 'decision', agent: agentOf(subject, 'decision') }
+  // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
+  if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
+    // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
+    if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal)) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
@@ -323,7 +345,8 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const negated = words.some((t) => (t.negated && clauseIndex === 0) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
-  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
+  // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
+  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && t.pos === 'AUX' && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
@@ -336,8 +359,14 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
   // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
   const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
-  const undecided = deciding.some((t) => t.negated || absent(t)) || (deciding.length > 0 && uncertain)
-  if (undecided && shape.act === 'decision') shape = { act: 'statement' }
+  // "Someone has to confirm the numbers", "we need to decide": a decision owed by nobody in particular is open.
+  const verbWord = shape.verbAt === undefined ? undefined : words[shape.verbAt]
+  // A note with no subject ("Need to confirm the budget with finance") is the writer's own task.
+  const owedBy = words[(shape.verbAt ?? 0) - 3]?.normal ?? ''
+  const owed = shape.act === 'request' && (UNKNOWN_SUBJECTS.has(owedBy) || GROUP_SUBJECTS.has(owedBy)) && verbWord !== undefined &&
+    DECIDING_LEMMAS.has(verbWord.lemma) && OBLIGATION_VERBS.has(words[(shape.verbAt ?? 0) - 2]?.normal ?? '')
+  const undecided = owed || deciding.some((t) => t.negated || absent(t) || deferred(words, words.indexOf(t))) || (deciding.length > 0 && uncertain)
+  if ((undecided && shape.act === 'decision') || owed) shape = { act: 'statement' }
   return {
     text,
     act: shape.act,
@@ -365,6 +394,22 @@ function statesRisk (words: Token[], text: string): boolean {
 }
 
 const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
+const QUALIFIED = new Set(['tentatively', 'provisionally', 'informally'])
+const LATER = new Set(['after', 'later', 'once', 'when', 'next', 'tomorrow', 'afterwards'])
+
+/**
+ * The decision word at `at` puts the decision off or holds it back: a future passive ("will be
+ * settled in the design doc", "is to be decided"), a present deciding verb followed by a time
+ * ahead ("we decide after the debrief"), or an agreement only in principle or tentative.
+ */
+function deferred (words: Token[], at: number): boolean {
+  const word = words[at]!
+  const before = (k: number): string => words[at - k]?.normal ?? ''
+  if (word.pos === 'VERB' && before(1) === 'be' && (FUTURE_MODALS.has(before(2)) || before(2) === 'to')) return true
+  if (word.pos === 'VERB' && word.normal === word.lemma && LATER.has(words[at + 1]?.normal ?? '')) return true
+  if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
+  return false
+}
 
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 

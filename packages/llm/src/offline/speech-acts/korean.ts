@@ -23,6 +23,8 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * topic (…부터 정리하겠습니다, 다음 안건으로 넘어가겠습니다) is facilitation; -(으)ㄹ지(는) 모르-,
  * -ㄹ 수도 있- and 아마 make a clause uncertain; 안 / 못 / -지 않- / -지 말- negate it; a
  * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
+ * The decision row on a verb of deliberating (그때 정하기로 했어요, 따로 이야기하기로 함, 다시 검토하기로
+ * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
  * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
  * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
  * either it weighs the situation (opinion).
@@ -167,6 +169,12 @@ const DONE = /(?:었|았|였|했|됐|졌|웠|왔|켰|쳤|렸|됨|완료)(?:음|�
 const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
 const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$/
+// -기로 했다 on a verb of deliberating ("그때 정하기로 했어요", "따로 이야기하기로 함", "다시 확인하기로 했음")
+// settles only that the point will be taken up again: the point itself is still open.
+const DELIBERATION_BEFORE_GIRO = /(?:정하|결정하|확정하|논의하|의논하|상의하|협의하|이야기하|얘기하|검토하|재검토하|확인하|판단하)기로\s*(?:했|하였|함|합의)/
+// A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정"): decided then, not now.
+const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
+const DECIDED_LATER = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*(?:결정|확정|선정)\s*(?:예정)?$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|응답)/
@@ -247,7 +255,7 @@ function analyseClause (raw: string): Clause {
   const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
   // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
   // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
-  const undecided = UNDECIDED.test(bare) || DEFERRED.test(bare)
+  const undecided = UNDECIDED.test(bare) || DEFERRED.test(bare) || DECIDED_LATER.test(bare)
   const base = { text, negated, uncertain, risk, ...(deadline === undefined ? {} : { deadline }), ...(undecided ? { undecided } : {}) }
   const politeness = politenessOf(jamo)
   const agentText = owned === undefined ? bare : `${bare} 담당: ${owned}`
@@ -319,6 +327,8 @@ function analyseClause (raw: string): Clause {
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     const agent = agentOf(agentText, 'commitment')
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
+    // "…한 명을 뽑고 두 번째 백엔드는 다시 검토하기로 했습니다": a decision joined by -고 before a new topic still stands.
+    if (DELIBERATION_BEFORE_GIRO.test(bare) && !DECIDED_THEN_TOPIC.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     return withLevel('decision', agent, level)
   }
   return withLevel(ending.act, undefined, level)

@@ -1,0 +1,95 @@
+import t from 'tap'
+import type { AgendaNotes } from '../src/engine.ts'
+import { OfflineEngine } from '../src/index.ts'
+
+const engine = new OfflineEngine()
+
+function notes (agendaNumber: number, agendaTitle: string, decisions: string[]): AgendaNotes {
+  return { agendaNumber, agendaTitle, points: [], decisions, pending: [] }
+}
+
+const agendas = [
+  { agendaNumber: 1, title: 'Warehouse' },
+  { agendaNumber: 2, title: 'Pricing' },
+  { agendaNumber: 3, title: 'Hiring' }
+]
+
+t.test('one decision recorded by several writers is one entry of its item', async (t) => {
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', ['We agreed to lease the second forklift for twelve months.']), notes(2, 'Pricing', []), notes(3, 'Hiring', [])] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', ['Decision: lease the second forklift for twelve months.']), notes(2, 'Pricing', []), notes(3, 'Hiring', [])] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', ['After a short debate we decided to lease the second forklift for twelve months.']), notes(2, 'Pricing', []), notes(3, 'Hiring', [])] }
+    ]
+  })
+  t.same(draft.agendaSummaries.map((s) => s.decisions.length), [1, 0, 0])
+  t.equal(draft.agendaSummaries[0]!.decisions[0], 'We agreed to lease the second forklift for twelve months.')
+})
+
+t.test('a decision restated under most items is kept once; one under two items stays under both', async (t) => {
+  const house = '팀 현황은 주간 공유 문서에 계속 적기로 했음.'
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [{
+      keywords: [],
+      todos: [],
+      agendaNotes: [
+        notes(1, 'Warehouse', [house, '지게차 한 대를 12개월 임차하기로 합의함.']),
+        notes(2, 'Pricing', ['결정: 지게차 한 대를 12개월 임차.', house]),
+        notes(3, 'Hiring', [house, '정규직 채용은 두 명으로 확정함.'])
+      ]
+    }]
+  })
+  const decisions = draft.agendaSummaries.map((s) => s.decisions)
+  t.same(decisions[0], [house, '지게차 한 대를 12개월 임차하기로 합의함.'], 'the working rule under the first item only')
+  t.same(decisions[1], ['결정: 지게차 한 대를 12개월 임차.'], 'placement between two items is left to the writers')
+  t.same(decisions[2], ['정규직 채용은 두 명으로 확정함.'])
+})
+
+t.test('a decision under two items stays where a writer named the item, not where it was inferred', async (t) => {
+  const lease = 'We agreed to lease the second forklift for twelve months.'
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [
+      { keywords: [], todos: [], agendaNotes: [{ ...notes(1, 'Warehouse', [lease]), writerPlacedDecisions: [lease] }, notes(2, 'Pricing', []), notes(3, 'Hiring', [])] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', []), notes(2, 'Pricing', []), notes(3, 'Hiring', ['Decision: lease the second forklift for twelve months.'])] }
+    ]
+  })
+  t.same(draft.agendaSummaries.map((s) => s.decisions), [[lease], [], []])
+})
+
+t.test('the writer\'s placement is read from headings that name the item', async (t) => {
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u1', userName: 'Ines', content: '## Warehouse\nThe second forklift came up again. We agreed to lease the second forklift for twelve months.' },
+      { userId: 'u2', userName: 'Omar', content: 'Forklift capacity is short on night shifts. Decision: lease the second forklift for twelve months.' }
+    ]
+  })
+  const warehouse = chunk.agendaNotes.find((n) => n.agendaNumber === 1)!
+  t.same(warehouse.writerPlacedDecisions, ['We agreed to lease the second forklift for twelve months.'])
+  t.notOk(chunk.agendaNotes.some((n) => n.agendaNumber !== 1 && (n.writerPlacedDecisions ?? []).length > 0), 'inferred placements are not marked')
+})
+
+t.test('where a decision stays, it keeps the fullest wording any writer gave it', async (t) => {
+  const draft = await engine.reduce({
+    agendas,
+    chunks: [
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', []), notes(2, 'Pricing', []), { ...notes(3, 'Hiring', ['Agreed: night shift in all sites.']), writerPlacedDecisions: ['Agreed: night shift in all sites.'] }] },
+      { keywords: [], todos: [], agendaNotes: [notes(1, 'Warehouse', ['We agreed a paid night shift is added in all sites.']), notes(2, 'Pricing', []), notes(3, 'Hiring', [])] }
+    ]
+  })
+  t.same(draft.agendaSummaries.map((s) => s.decisions), [[], [], ['We agreed a paid night shift is added in all sites.']])
+})
+
+t.test('a task in brackets taken out of a decision leaves no empty brackets', async (t) => {
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: 'Alerting' }],
+    minutes: [{ userId: 'u1', userName: 'Ines', content: "## Alerting\nWe agreed the pager threshold moves to 3% over ten minutes (Omar's changing it today)." }]
+  })
+  const decisions = chunk.agendaNotes[0]!.decisions
+  t.equal(decisions.length, 1)
+  t.notMatch(decisions[0]!, /\(\s*\)/)
+  t.match(decisions[0]!, /pager threshold moves to 3% over ten minutes/)
+})
