@@ -1,6 +1,6 @@
 import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
-import { dedupeTexts, overlap } from '../text/similarity.ts'
+import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
@@ -55,18 +55,35 @@ function decisionText (text: string): string {
  * is one decision: compared on what was settled, without the words that say it was settled.
  */
 export function distinctDecisions (texts: string[]): string[] {
-  const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
+  const kept: string[] = []
+  const cores = new DecisionCores()
   for (const text of texts) {
     const core = decisionCore(text)
-    const same = kept.find((k) => sameDecision(k.core, core))
-    if (same === undefined) kept.push({ text, core })
+    if (cores.matching(core).length > 0) continue
+    cores.add(core)
+    kept.push(text)
   }
-  return kept.map((k) => k.text)
+  return kept
 }
 
-function sameDecision (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  const shared = overlap(a, b)
-  return shared > 0 && (shared / (a.size + b.size - shared) >= 0.6 || (shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)))
+/**
+ * Decision cores indexed by stem, so that finding the ones that settle the same thing does not
+ * compare every pair: a meeting with thousands of distinct decisions would grow with its square.
+ */
+class DecisionCores {
+  readonly #cores: Array<ReadonlySet<string>> = []
+  readonly #index = new SizedSimilarityIndex()
+
+  add (core: ReadonlySet<string>): number {
+    this.#index.add(this.#cores.length, core)
+    this.#cores.push(core)
+    return this.#cores.length - 1
+  }
+
+  /** Ids of the cores that settle the same as `core` (nearlySame), ascending. */
+  matching (core: ReadonlySet<string>): number[] {
+    return this.#index.candidates(core, (size) => nearlySameOverlap(core.size, size)).filter((id) => nearlySame(this.#cores[id]!, core))
+  }
 }
 
 /**
@@ -79,28 +96,34 @@ function sameDecision (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean 
  * without such a writer it stays where it was placed.
  */
 export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
+  const all = new DecisionCores()
+  const entries: Array<{ text: string, core: ReadonlySet<string>, named: boolean }> = []
   const perItem = items.map((item) => {
-    const named = (item.writerPlacedDecisions ?? []).map(decisionCore)
+    const named = new DecisionCores()
+    for (const text of item.writerPlacedDecisions ?? []) named.add(decisionCore(text))
     return distinctDecisions(item.decisions).map((text) => {
       const core = decisionCore(text)
-      return { text, core, named: named.some((n) => sameDecision(n, core)) }
+      const entry = { text, core, named: named.matching(core).length > 0 }
+      all.add(core)
+      entries.push(entry)
+      return entry
     })
   })
-  const kept: Array<ReadonlySet<string>> = []
+  const kept = new DecisionCores()
   return items.map((item, i) => {
     const { writerPlacedDecisions: _placed, ...rest } = item
     return {
       ...rest,
       decisions: perItem[i]!.flatMap((entry) => {
-        const same = perItem.flatMap((entries, j) => entries.filter((e) => sameDecision(e.core, entry.core)).map((e) => ({ ...e, item: j })))
-        if (same.length === 1) return [entry.text]
+        const same = all.matching(entry.core).map((id) => entries[id]!)
+        if (same.length <= 1) return [entry.text]
         // Where it stays, the decision is worded as fully as any writer put it.
         const fullest = same.reduce((a, b) => b.core.size > a.core.size ? b : a).text
         const named = same.filter((e) => e.named)
         if (same.length >= 3 && same.length > items.length / 2) {
           // About the whole meeting: once, under the first item a writer named for it, else the first.
-          if (kept.some((core) => sameDecision(core, entry.core)) || (named.length > 0 && !entry.named)) return []
-          kept.push(entry.core)
+          if (kept.matching(entry.core).length > 0 || (named.length > 0 && !entry.named)) return []
+          kept.add(entry.core)
           return [fullest]
         }
         if (named.length === 0) return [entry.text]

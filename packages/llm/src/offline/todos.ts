@@ -1,4 +1,4 @@
-import { overlap, SizedSimilarityIndex } from '../text/similarity.ts'
+import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
@@ -453,18 +453,6 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
   return actions.flatMap((action) => finish(action, korean) ?? [])
 }
 
-/**
- * The same todo written twice: near-identical wording (Jaccard >= 0.6), or one wording that
- * holds nearly all of the other's words ("Ask infra" within "Ask infra to resize staging").
- */
-function sameTodo (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size === 0 || b.size === 0) return false
-  // stemSimilarity(a, b) >= 0.6, with the overlap counted once for both tests.
-  const shared = overlap(a, b)
-  if (shared / (a.size + b.size - shared) >= 0.6) return true
-  return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
-}
-
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
 
@@ -492,11 +480,6 @@ function sameOwnersTask (a: string, b: string): boolean {
   // Two shared words are enough only with the same date ("12월 10일까지" in both).
   const sameDate = allA.some((stem) => /^\d/.test(stem) && allB.has(stem))
   return shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)
-}
-
-/** The fewest shared stems with which sameTodo can hold for sets of these sizes. */
-function sameTodoOverlap (a: number, b: number): number {
-  return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
 }
 
 /**
@@ -539,7 +522,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   function keep (title: string): void {
     const stems = contentStems(title)
-    const same = index.candidates(stems, (size) => sameTodoOverlap(stems.size, size)).find((id) => sameTodo(contentStems(kept[id]!), stems)) ??
+    const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
       index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))
     if (same === undefined) {
       index.add(kept.length, stems)

@@ -69,6 +69,24 @@ export function textSimilarity (a: string, b: string): number {
 export const NEAR_DUPLICATE = 0.6
 
 /**
+ * The same item (a todo, a decision) written twice: near-identical wording (Jaccard >= 0.6), or
+ * one wording that holds nearly all of the other's words ("Ask infra" within "Ask infra to
+ * resize staging").
+ */
+export function nearlySame (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false
+  // stemSimilarity(a, b) >= 0.6, with the overlap counted once for both tests.
+  const shared = overlap(a, b)
+  if (shared / (a.size + b.size - shared) >= 0.6) return true
+  return shared >= 2 && shared >= 0.75 * Math.min(a.size, b.size)
+}
+
+/** The fewest shared stems with which nearlySame can hold for stem sets of these sizes (for SizedSimilarityIndex). */
+export function nearlySameOverlap (a: number, b: number): number {
+  return Math.min(Math.ceil(0.375 * (a + b) - 1e-9), Math.max(2, Math.ceil(0.75 * Math.min(a, b) - 1e-9)))
+}
+
+/**
  * Keys under which a stem is indexed and looked up: itself and itself less one or two final
  * characters (at least two left). Two stems match by stemsMatch exactly when one's keys hold
  * the other, so an index on these finds every similar text without comparing all pairs.
