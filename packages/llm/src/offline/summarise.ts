@@ -96,6 +96,11 @@ class DecisionCores {
  * without such a writer it stays where it was placed.
  */
 export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
+  // One item: nothing to place, and its distinct decisions are pairwise not the same.
+  if (items.length === 1) {
+    const { writerPlacedDecisions: _placed, ...rest } = items[0]!
+    return [{ ...rest, decisions: distinctDecisions(rest.decisions) }]
+  }
   const all = new DecisionCores()
   const entries: Array<{ text: string, core: ReadonlySet<string>, named: boolean }> = []
   const perItem = items.map((item) => {
