@@ -72,6 +72,8 @@ export interface Overall {
   momentsCaught: number | null
   /** Suggestions inside labelled quiet passages (greetings, transitions, answered questions) that count for no moment. */
   suggestionsInQuiet: number
+  /** Meetings whose live pipeline published no suggestion set at all. */
+  silentMeetings: number
   repeatedSuggestions: number
   schemaValidRate: number
   schemaFailures: number
@@ -219,6 +221,7 @@ export function summarise (results: MeetingResult[]): Overall {
     suggestionUseful: published === 0 ? null : ratio(sum((r) => r.suggestions.useful), published),
     momentsCaught: moments === 0 ? null : ratio(sum((r) => r.suggestions.momentsCaught), moments),
     suggestionsInQuiet: sum((r) => r.suggestions.inQuiet ?? 0),
+    silentMeetings: results.filter((r) => r.suggestions.published === 0).length,
     repeatedSuggestions: sum((r) => r.suggestions.repeated),
     schemaValidRate: ratio(checked - failed, checked),
     schemaFailures: failed,
