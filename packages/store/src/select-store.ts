@@ -34,7 +34,7 @@ export type ProcessRole = 'all-in-one' | 'api' | 'worker'
 export interface SelectStoreOptions {
   role: ProcessRole
   logger: StoreLogger
-  /** Counts Redis connection errors (the redis_errors_total metric). */
+  /** Counts Redis errors by connection role (the redis_errors_total metric): connection errors, cluster slot moves, scripts refused mid-migration. */
   onError?: (role: string, error: Error) => void
   /** How long the unset-REDIS_URL probe waits before falling back. */
   probeTimeoutMs?: number

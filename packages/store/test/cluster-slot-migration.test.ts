@@ -207,4 +207,33 @@ test('a meeting whose slot migrates to another master', async (t) => {
     await delivered.arrival(after!, 5000)
     t.ok(delivered.entries.some((entry) => entry.id === after), 'a set published after it reaches the subscriber')
   })
+
+  // The slot held half-moved (one of the meeting's three keys on the new owner) past the
+  // script runner's budget: every retry is counted, the first logged, and the caller is told.
+  await t.test('a script held in a half-moved slot: each retry counted, logged once, refused after its budget, then taken', async (t) => {
+    const prefix = uniquePrefix('migrate-split')
+    const { store, logger, errors } = await openStore(t, cluster, prefix)
+    const meetingId = 'm-split'
+    await store.windows.append(segment(meetingId, 0, 'seg-0'))
+    let outcome = 'not tried'
+    const moved = await cluster.migrateSlot(meetingKeys(prefix, meetingId).window, {
+      batch: 1,
+      whileMigrating: async (movedKeys) => {
+        if (movedKeys !== 1) return
+        try {
+          await store.windows.append(segment(meetingId, 1, 'seg-1'))
+          outcome = 'accepted'
+        } catch (error) {
+          outcome = (error as Error).message
+        }
+      }
+    })
+    t.equal(moved.keys, 3, 'the meeting\'s window, pending and dedupe keys moved one by one')
+    t.match(outcome, /^TRYAGAIN/, 'with its keys split between two nodes the append was refused once its budget was spent')
+    const retries = errors.filter((error) => error.startsWith('commands: TRYAGAIN'))
+    t.ok(retries.length >= 2, `each retry counted (${retries.length})`)
+    t.equal(logger.lines.filter((line) => line.level === 'warn' && line.msg.includes('TRYAGAIN')).length, 1, 'and the call logged once')
+    await store.windows.append(segment(meetingId, 1, 'seg-1'))
+    t.same((await store.windows.read(meetingId)).map((seg) => seg.dedupeKey), ['seg-0', 'seg-1'], 'sent again after the move, it is taken on the new owner')
+  })
 })

@@ -148,11 +148,26 @@ export function createRedisClusterClient (options: RedisConnectionOptions): Redi
   cluster.on('error', outages.lost)
   cluster.on('node-error', outages.lost)
   cluster.on('node-ready', outages.ready)
+  tryAgainObservers.set(cluster, (error, attempt) => {
+    options.onError?.(options.role, error)
+    if (attempt === 0) options.logger.warn({ err: error, role: options.role }, 'redis cluster: a script met its slot half-migrated (TRYAGAIN); sending it again')
+  })
   watchTopology(cluster, options.address.rediscoverMs ?? DEFAULT_CLUSTER_REDISCOVER_MS, options)
   return cluster
 }
 
 const topologyListeners = new WeakMap<RedisClusterClient, Set<() => void>>()
+
+const tryAgainObservers = new WeakMap<object, (error: Error, attempt: number) => void>()
+
+/**
+ * Told by the script runner each time it sends a script again because the script's slot is
+ * being migrated and its keys are split between two nodes (TRYAGAIN): counted as an error of
+ * the client's role, logged on a call's first retry (a reshard may refuse many calls at once).
+ */
+export function scriptRetried (cluster: object, error: Error, attempt: number): void {
+  tryAgainObservers.get(cluster)?.(error, attempt)
+}
 
 /** Calls `listener` after the cluster's masters changed (a failover) or its connections came back after an outage. */
 export function onTopologyChange (cluster: RedisClusterClient, listener: () => void): void {

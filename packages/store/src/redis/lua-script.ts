@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { backoffDelay, pause } from '@meeting-ai/resilience'
 import { StoreError } from '../errors.ts'
-import { isClusterClient } from './connection.ts'
+import { isClusterClient, scriptRetried } from './connection.ts'
 
 /** The commands a script needs; any node-redis v5 client (whatever its modules or RESP version) has them. */
 export interface ScriptClient {
@@ -97,6 +97,7 @@ export class LuaScript {
         return await this.#evalOnCluster(client, keys, args)
       } catch (error) {
         if (!isTryAgain(error) || Date.now() >= deadline) throw error
+        scriptRetried(client, error as Error, attempt)
         await pause(Math.min(backoffDelay(attempt, TRYAGAIN_BACKOFF), Math.max(1, deadline - Date.now())))
       }
     }

@@ -23,7 +23,7 @@ export default fp(async function metricsPlugin (app: FastifyInstance, options: {
   if (options.registry === undefined) collectDefaultMetrics({ register: registry })
   const metrics: Metrics = {
     registry,
-    redisErrors: new Counter({ name: 'meeting_ai_redis_errors_total', help: 'Redis connection errors by connection role', labelNames: ['role'], registers: [registry] })
+    redisErrors: new Counter({ name: 'meeting_ai_redis_errors_total', help: 'Redis errors by connection role: connection errors, and on a cluster slot moves and scripts refused while their slot migrates', labelNames: ['role'], registers: [registry] })
   }
   app.decorate('metrics', metrics)
 
