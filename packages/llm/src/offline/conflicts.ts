@@ -285,10 +285,10 @@ function sameSubject (x: Clause, y: Clause, recurring: ReadonlySet<string>): num
 function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>): number {
   let best = 0
   if (a.factual && b.factual) {
+    // One participant records a decision that another records as not taken.
+    const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
     for (const x of a.clauses) {
       for (const y of b.clauses) {
-        // One participant records a decision that another records as not taken.
-        const decision = a.decided !== undefined && b.decided !== undefined && a.decided !== b.decided ? 0.8 : 0
         const disagree = Math.max(factsDisagree(x.facts, y.facts, a.facts, b.facts), ownersDisagree(x.owners, y.owners) ? 1 : 0, statesDisagree(x.states, y.states) ? 0.8 : 0, decision)
         if (disagree === 0) continue
         const subject = sameSubject(x, y, recurring) * disagree
