@@ -55,13 +55,18 @@ function decisionText (text: string): string {
  * is one decision: compared on what was settled, without the words that say it was settled.
  */
 export function distinctDecisions (texts: string[]): string[] {
-  const kept: string[] = []
+  return distinctWithCores(texts).map((entry) => entry.text)
+}
+
+/** distinctDecisions, each kept text with its core (placeDecisions compares them again). */
+function distinctWithCores (texts: string[]): Array<{ text: string, core: ReadonlySet<string> }> {
+  const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
   const cores = new DecisionCores()
   for (const text of texts) {
     const core = decisionCore(text)
     if (cores.matching(core).length > 0) continue
     cores.add(core)
-    kept.push(text)
+    kept.push({ text, core })
   }
   return kept
 }
@@ -106,8 +111,7 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
   const perItem = items.map((item) => {
     const named = new DecisionCores()
     for (const text of item.writerPlacedDecisions ?? []) named.add(decisionCore(text))
-    return distinctDecisions(item.decisions).map((text) => {
-      const core = decisionCore(text)
+    return distinctWithCores(item.decisions).map(({ text, core }) => {
       const entry = { text, core, named: named.matching(core).length > 0 }
       all.add(core)
       entries.push(entry)
