@@ -150,7 +150,7 @@ export class RedisSuggestionBus implements SuggestionBus {
   }
 
   #channelMoved (channel: string): void {
-    const meetingId = this.#meetingOf(channel)
+    const meetingId = this.meetingOfChannel.get(channel)
     if (meetingId === undefined) return
     const error = new StoreError(`sharded channel ${channel} left its node with its slot`, 'STORE_UNAVAILABLE')
     this.onError?.('subscriber', error)
@@ -158,10 +158,6 @@ export class RedisSuggestionBus implements SuggestionBus {
     this.movedChannels.add(channel)
     // A migrated slot unsubscribes all its channels at once: one resubscription round for them.
     this.movedFlush ??= setImmediate(() => { this.#resubscribeMoved() })
-  }
-
-  #meetingOf (channel: string): string | undefined {
-    return this.meetingOfChannel.get(channel)
   }
 
   /**
@@ -178,7 +174,7 @@ export class RedisSuggestionBus implements SuggestionBus {
     const moved = [...this.movedChannels]
     this.movedChannels.clear()
     Promise.all(moved.map(async (channel): Promise<{ meetingId: string, done: boolean } | undefined> => {
-      const meetingId = this.#meetingOf(channel)
+      const meetingId = this.meetingOfChannel.get(channel)
       const current = meetingId === undefined ? undefined : this.channels.get(meetingId)
       // Nobody here watches it any more.
       if (meetingId === undefined || current === undefined) return undefined
