@@ -3,6 +3,7 @@
  * risk, in English and Korean. Regular expressions over the sentence as written.
  */
 
+import { finalConsonant } from '../text/korean-stem.ts'
 import { hasHangul } from '../text/words.ts'
 
 const EN_ACTOR_ACTION = /\b(?:I|i|we|We|you|You|he|He|she|She|they|They|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
@@ -36,8 +37,7 @@ export function isQuestion (sentence: string): boolean {
 function givesReason (sentence: string): boolean {
   const found = /(.)니까요?[\s.]*$/.exec(sentence)
   if (found === null) return false
-  const code = found[1]!.charCodeAt(0) - 0xAC00
-  return !(code >= 0 && code < 11172 && code % 28 === 17)
+  return finalConsonant(found[1]!) !== 'ㅂ'
 }
 
 export function isAction (sentence: string): boolean {

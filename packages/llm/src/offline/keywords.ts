@@ -1,7 +1,7 @@
 import type { ItemSentence } from 'wink-nlp'
 import { memoPerString } from '../memo.ts'
 import { englishNlp } from '../text/english-model.ts'
-import { koreanStem } from '../text/korean-stem.ts'
+import { finalConsonant, koreanStem } from '../text/korean-stem.ts'
 import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
 import { hasHangul, words, type Word } from '../text/words.ts'
 
@@ -183,10 +183,7 @@ const HANGUL_NAME = /^[\uAC00-\uD7A3]{2,4}$/
 
 // The final consonant ㅆ marks a past or future tense stem (했어, 됐고, 하겠음): the word is a predicate in any speech level.
 function hasTenseStem (word: string): boolean {
-  for (const char of word) {
-    const code = char.charCodeAt(0) - 0xAC00
-    if (code >= 0 && code < 11172 && code % 28 === 20) return true
-  }
+  for (const char of word) if (finalConsonant(char) === 'ㅆ') return true
   return false
 }
 

@@ -3,7 +3,7 @@ import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { assemble, disassemble, hasBatchim } from 'es-hangul'
+import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
   text: string
@@ -238,8 +238,8 @@ const RIEUL_STEM = /^[들열풀늘걸돌밀팔알살놀털벌빌끌]$/
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
 function withoutRieul (syllable: string): string {
   if (RIEUL_STEM.test(syllable)) return syllable
-  const code = syllable.charCodeAt(0) - 0xAC00
-  return code >= 0 && code % 28 === 8 ? String.fromCharCode(syllable.charCodeAt(0) - 8) : syllable
+  const parts = disassembleCompleteCharacter(syllable)
+  return parts?.jongseong === 'ㄹ' ? combineCharacter(parts.choseong, parts.jungseong) : syllable
 }
 
 function koreanTitle (clause: string): string {

@@ -1,3 +1,5 @@
+import { disassembleCompleteCharacter } from 'es-hangul'
+
 /*
  * Korean attaches particles (josa) and verb endings to the word, so "예산을", "예산은" and
  * "예산에서" must all count as "예산". Without a morphological analyser, strip the common
@@ -48,4 +50,9 @@ export function koreanStem (word: string): string | undefined {
   if (withoutParticle !== word) return withoutParticle
   if (word.length >= 2 && VERB_ENDING.test(word)) return undefined
   return word
+}
+
+/** The final consonant (batchim) of a Hangul syllable ("했" → "ㅆ", "가" → ""); undefined for anything else. */
+export function finalConsonant (syllable: string): string | undefined {
+  return disassembleCompleteCharacter(syllable)?.jongseong
 }
