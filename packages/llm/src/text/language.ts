@@ -1,12 +1,16 @@
 export type TextLanguage = 'ko' | 'en'
 
-const HANGUL = /[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]/g
-const LATIN = /[A-Za-z]/g
-
 /** Korean when Hangul letters make up a fair share of the letters; the offline engine knows two languages. */
 export function detectLanguage (text: string): TextLanguage {
-  const hangul = text.match(HANGUL)?.length ?? 0
-  const latin = text.match(LATIN)?.length ?? 0
+  // Counted in one pass without building arrays of matches: the reduce asks this of a whole
+  // meeting's todos and points, where a match array of every letter was most of its garbage.
+  let hangul = 0
+  let latin = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++
+    else if ((code >= 0xac00 && code <= 0xd7a3) || (code >= 0x1100 && code <= 0x11ff) || (code >= 0x3130 && code <= 0x318f)) hangul++
+  }
   // A Hangul syllable carries about as much as three Latin letters.
   return hangul * 3 >= latin && hangul > 0 ? 'ko' : 'en'
 }
