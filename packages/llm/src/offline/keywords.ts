@@ -109,8 +109,9 @@ function tagSentences (text: string): Tagged[][] {
   return sentences
 }
 
-// Each sentence is read again by agenda derivation, per-participant chunks and reduce: tag it once.
-const tagEnglish = memoPerString((text) => Object.freeze(tagSentences(text)) as readonly Tagged[][], 20_000)
+// Each sentence is read again by agenda derivation, per-participant chunks and reduce: tag it
+// once. Bounded by characters too, as the word caches are (text/words.ts).
+const tagEnglish = memoPerString((text) => Object.freeze(tagSentences(text)) as readonly Tagged[][], 20_000, 2_000_000)
 
 const NOMINAL = new Set(['NOUN', 'PROPN'])
 // After a person who acts: a verb, a modal, "to" (note form) or "from the … team".

@@ -45,15 +45,18 @@ function englishStem (word: string): string {
 /*
  * Segmentation is the costly step and the same sentence is looked at many times (keywords,
  * placement, ranking, dedupe, conflicts), so results are memoised per text. The caches are
- * bounded and simply dropped when full: a long meeting's sentences fit, memory stays flat.
+ * bounded and simply dropped when full: the sentences, todos and points of a meeting at the
+ * body limit (1M characters) fit, and a thread's heap stays flat across meetings (counted in
+ * entries only, 50,000 sentences of 600 characters held about half a gigabyte).
  */
 const CACHE_LIMIT = 50_000
-const wordsOf = memoPerString((text) => Object.freeze(segmentWords(text)) as readonly Word[], CACHE_LIMIT)
+const CACHE_KEY_CHARS = 2_000_000
+const wordsOf = memoPerString((text) => Object.freeze(segmentWords(text)) as readonly Word[], CACHE_LIMIT, CACHE_KEY_CHARS)
 const contentStemsOf = memoPerString((text): ReadonlySet<string> => {
   const stems = new Set<string>()
   for (const word of words(text)) if (!word.stop) stems.add(word.stem)
   return stems
-}, CACHE_LIMIT)
+}, CACHE_LIMIT, CACHE_KEY_CHARS)
 
 /** The words of a text, with Korean particles stripped. */
 export function words (text: string): readonly Word[] {
