@@ -1,23 +1,17 @@
 import pLimit, { type LimitFunction } from 'p-limit'
-import type { Agenda } from '@meeting-ai/contracts'
 import {
-  isLlmError, taskModule, type AnalysisEngine, type AnalysisPool, type CallOptions, type ChunkAnalysis, type ChunkInput, type ConsolidationDraft, type MinutesPart, type ReduceInput
+  isLlmError, taskModule, type AnalysisEngine, type AnalysisPool, type CallOptions, type ChunkAnalysis, type ChunkInput, type ConsolidationDraft, type ReduceInput
 } from '@meeting-ai/llm'
 import type { Budget } from './budget.ts'
 import type { MinutesChunk } from './chunking.ts'
 import { FallbackShadow } from './fallback-shadow.ts'
 import type { OfflineCostModel } from './offline-cost.ts'
 
-/** What to analyse: the stored or received request, plus regeneration's extras. */
-export interface AnalysisPlan {
-  meetingTitle?: string
-  agendas: Agenda[]
-  minutes: MinutesPart[]
-  language?: string
-  instructions?: string
-  /** Regenerating one agenda item: the engines are asked for that item only. */
-  focusAgendaNumber?: number
-}
+/**
+ * What to analyse: the stored or received request, plus regeneration's extras (instructions,
+ * the one agenda item to redo). The same fields an engine's chunk call takes, before chunking.
+ */
+export type AnalysisPlan = ChunkInput
 
 export interface AnalysisOutcome {
   draft: ConsolidationDraft
@@ -199,7 +193,7 @@ class MinutesAnalysis {
     return { ...this.#common(), chunks: analyses }
   }
 
-  #common (): { agendas: Agenda[], meetingTitle?: string, language?: string, instructions?: string, focusAgendaNumber?: number } {
+  #common (): Omit<ChunkInput, 'minutes'> {
     const plan = this.#plan
     return {
       agendas: plan.agendas,
