@@ -11,8 +11,8 @@ import { FAMILIES, segmentWindow } from './inputs.ts'
  * real route (buildApp + inject, no LLM configured, so the offline engine does it all),
  * `--requests` requests per size, of which the lowest CPU time and the lowest wall time are
  * kept: one GC or JIT pause in a single request swung a ratio by x1.5. Each request is a new
- * meeting with other words of the same family (Family.build's variant), so none is cheaper for
- * the words the analysis thread has cached from the one before.
+ * meeting with other words of the same family (Family.build's variant, never the same one twice
+ * in a run), so none is cheaper for the words the analysis thread has cached from the one before.
  * Ratios are per doubling of the size ((t2/t1)^(1/log2(s2/s1))), flagged above 2.3, and taken
  * on the process's CPU time: on a shared, loaded machine wall time swings with the neighbours.
  * A size whose lowest wall time is over the 25 s budget is flagged too. Then the live path:
@@ -46,11 +46,12 @@ const rows: Row[] = []
 let request = 0
 try {
   for (const family of families) {
-    for (const chars of sizes) {
+    for (const [sizeIndex, chars] of sizes.entries()) {
       const row: Row = { family: family.name, chars: 0, ms: Infinity, cpuMs: Infinity, cpuRuns: [], status: 200, todos: 0, partial: false }
       for (let attempt = 0; attempt < requests; attempt++) {
-        // Each request its own words: the analysis thread's word caches would make a repeat cheaper.
-        const input = family.build(chars, attempt)
+        // Each request its own words, across sizes too: a family's text of one variant starts
+        // with its shorter text of that variant, which the analysis thread has cached.
+        const input = family.build(chars, sizeIndex * requests + attempt)
         row.chars = input.minutes.reduce((sum, m) => sum + m.content.length, 0)
         const payload = JSON.stringify({ meetingId: `scaling-${process.pid}-${request++}`, agendas: input.agendas, participantMinutes: input.minutes, ...(input.language === undefined ? {} : { language: input.language }) })
         const started = performance.now()
