@@ -206,7 +206,9 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에
 const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실장|이사|대표|책임|선임)\s*님)([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|대리|과장|부장|실장|책임|선임)\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
-const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+// A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
+// A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
+const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:\s|$)/
 const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
