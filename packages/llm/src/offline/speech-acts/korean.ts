@@ -178,7 +178,8 @@ const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고
 const DECIDED_LATER = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*(?:결정|확정|선정)\s*(?:예정)?$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
-const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|응답)/
+// Not 시스템 or 응답 alone: "결제 시스템", "API 응답 형식" are everyday work.
+const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템\s*(?:메시지|명령)|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답)/
 
 const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
@@ -302,7 +303,8 @@ function analyseClause (raw: string): Clause {
     const intent = ending.form.includes('거') || ending.form.startsWith('맡다')
     const present = ending.form.includes('present')
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
-    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)오늘/.test(bare)) && !CONDITION_OR_REASON.test(bare)
+    // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
+    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !CONDITION_OR_REASON.test(bare)
     if (present && (!timed || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
