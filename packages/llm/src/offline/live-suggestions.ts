@@ -169,6 +169,8 @@ const KO_ASSENT_REPLY = /^(?:좋아요|좋습니다|좋아|좋죠|알겠습니�
 // "I'm not sure", "모르겠어요": a reply that says it cannot answer leaves the question open.
 const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unclear|let me check|need to check|haven't (?:heard|checked))\b/i
 const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
+const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
+const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
 const KO_AMOUNT_QUESTION = /(?:얼마|몇|언제)/
@@ -185,6 +187,11 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
   if (EN_ASSENT_REPLY.test(text) || KO_ASSENT_REPLY.test(text)) return true
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
+  // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
+  // straight after it by someone else gives it.
+  if (EN_WH_INFO.test(question.trim())) return true
+  // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained.
+  if (KO_ECHO.test(question.trim())) return true
   // "15퍼센트 할인은 가능할까요?" ← "15퍼센트는 어렵고요": a reply that opens on the question's topic takes it up.
   const topic = hasHangul(question) ? koreanQuestionTopic(question) : undefined
   // The reply must take it as its own topic (은/는): "배포가 지연될 위험이 있습니다" after "배포 일정은 언제로 할까요?" answers nothing.
@@ -335,6 +342,18 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
 
+// A proposal put as a question: "Shall we go with the blue palette?", "What if we …?", "…걸로 하면 어떨까요?", "…로 할까요?".
+const EN_PROPOSAL = /^(?:(?:so|ok|okay|then|and)[,\s]+)*(?:shall we|should we|how about|what about|what if we|why don't we|can we just)\s+(.+?)[\s?]*$/i
+const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때)|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
+
+/** What a proposal question proposes ("go with the blue palette", "6% 넘으면 다시 보는 걸로"), else undefined. */
+function proposalOf (question: string): string | undefined {
+  const text = question.trim()
+  if (!isQuestion(text)) return undefined
+  if (hasHangul(text)) return KO_PROPOSAL.exec(text)?.[1]?.replace(/^(?:그럼|그러면|그리고|근데)\s+/, '').trim()
+  return EN_PROPOSAL.exec(text)?.[1]?.trim()
+}
+
 // An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
 const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
 
@@ -383,6 +402,14 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
+      return
+    }
+    // "…6% 넘으면 다시 보는 걸로 하면 어떨까요?" ← "좋아요, 6% 넘으면 재검토해요.": a proposal put as a
+    // question and accepted by someone else is settled; what was proposed is the decision.
+    const asked = i > 0 && ASSENT.test(s.text.trim()) && !isQuestion(s.text) ? spoken[i - 1] : undefined
+    const proposed = asked !== undefined && asked.speaker !== s.speaker ? proposalOf(asked.text) : undefined
+    if (proposed !== undefined && !vaguePhrase(proposed) && contentStems(proposed).size >= 2) {
+      drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       return
     }
     if (isRecapOrLogistics(s.text)) return
