@@ -93,3 +93,21 @@ t.test('a task in brackets taken out of a decision leaves no empty brackets', as
   t.notMatch(decisions[0]!, /\(\s*\)/)
   t.match(decisions[0]!, /pager threshold moves to 3% over ten minutes/)
 })
+
+t.test('decisions hold what the meeting settled: not a status tag, the meeting\'s own procedure, or a task with a deadline', async (t) => {
+  const decisionsOf = async (content: string): Promise<string[]> => {
+    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
+    return chunk.agendaNotes.flatMap((n) => n.decisions)
+  }
+  t.same(await decisionsOf('- 4th: harbour choir (confirmed)\n- 11th: brass quintet (confirmed)'), [], 'a bracketed status is no decision')
+  t.same(await decisionsOf('- March minutes approved\n- Quorum confirmed.'), [], 'approving the minutes runs the meeting')
+  t.same(await decisionsOf('가을 음악회 좌석은 김유진 주임이 10월 말까지 배치하기로 했습니다.'), [], 'a deadline makes it a task given')
+  t.same(await decisionsOf('가을 음악회는 11월 말까지 미루기로 했습니다.'), ['가을 음악회는 11월 말까지 미루기로 했습니다.'], 'moving a date is still a decision')
+  t.same(await decisionsOf('We agreed to move the season opener to the town hall.'), ['We agreed to move the season opener to the town hall.'])
+})
+
+t.test('대기자 (a waiting list) is no pending point; 승인 대기 is', async (t) => {
+  const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: '강좌' }], minutes: [{ userId: 'u1', content: '대기자가 30명을 넘어서 초급반을 두 반으로 늘리기로 했습니다.\n강사료 인상은 재단 승인 대기.' }] })
+  t.same(chunk.agendaNotes[0]!.pending, ['강사료 인상은 재단 승인 대기.'])
+  t.same(chunk.agendaNotes[0]!.decisions, ['대기자가 30명을 넘어서 초급반을 두 반으로 늘리기로 했습니다.'])
+})

@@ -283,3 +283,9 @@ t.test('Facilitation, negation and doubt in one meeting give no todo', async (t)
   }
   t.same(todosOf('정리하면 출시는 화요일, 공지는 제가 공유드리겠습니다', '서지원'), ['공지 공유 (서지원)'], 'a commitment inside a recap line stays a todo')
 })
+
+t.test('Korean: -가요 asks only after -(으)ㄴ/-는; 나가요 states', async (t) => {
+  const { analyseClauses } = await import('../src/offline/speech-acts/index.ts')
+  t.equal(analyseClauses('이번 달 정산은 두 번 나가요')[0]!.act, 'statement')
+  t.equal(analyseClauses('그게 최선인가요')[0]!.act, 'question')
+})

@@ -58,6 +58,12 @@ const KOREAN_TODOS: Row[] = [
   ['polite imperative -(으)세요', '다음 회의까지 각자 의견 정리해 오세요.', ['다음 회의까지 각자 의견 정리해 오기']],
   // Must-forms: a task when they name who or by when, or their verb acts on an action noun.
   ['-해야 합니다 with a deadline', '금요일까지 인증서를 갱신해야 합니다.', ['금요일까지 인증서를 갱신']],
+  ['terse action noun with a week ahead', '파트너 워크숍 3월 첫째 주 현장 진행', ['파트너 워크숍 3월 첫째 주 현장 진행']],
+  ['terse action noun with next week', '보험 갱신 서류 다음 주 제출', ['보험 갱신 서류 다음 주 제출']],
+  ['a -기 task opening a line under a person\'s name', '- 민수: 거래처 샘플 회수하기, 수량은 나한테 알려주기', ['거래처 샘플 회수 (민수)']],
+  ['the writer named as owner in brackets (나); the send step joins the edit it follows', '- 협찬사 제안서 수정, 목요일까지 송부 (나)', ['협찬사 제안서 수정 (서지원)']],
+  ['a noun plan with a clock time', '점검 공지 16:00 발송 예정', ['점검 공지 16:00 발송 (서지원)']],
+  ['a commitment after a reason on everyday "시스템"', '재고 시스템 코드를 나눠야 하므로 제가 외주사에 견적을 요청하겠습니다.', ['외주사에 견적을 요청 (서지원)']],
   ['-어야 합니다 on any verb with a deadline', '금요일까지 보안 점검을 마쳐야 합니다.', ['금요일까지 보안 점검을 마치기']],
   ['-해야 함 with an owner', '인증서 갱신은 민수님이 해야 함', ['인증서 갱신 (민수)']],
   ['-해야 합니다 on an action noun, nobody named', '로그 보관 기간을 확인해야 합니다.', ['로그 보관 기간을 확인']],
@@ -86,6 +92,8 @@ const KOREAN_TODOS: Row[] = [
 const KOREAN_NON_ACTIONS: Row[] = [
   ['facilitation -겠습니다 after a topic', '그럼 지난 주 액션 아이템부터 정리하겠습니다.', []],
   ['facilitation -ㄹ게요', '다음 안건으로 넘어갈게요.', []],
+  ['terse action noun with a weekday alone (may put a point off)', '출시 범위 목요일 재논의', []],
+  ['a timeline line with a clock time reports', '09:40 롤백 완료', []],
   ['uncertainty -ㄹ지는 모르겠어요', '이번 주 안에 결과가 날지는 모르겠어요.', []],
   ['past report -했습니다', '지난주에 결제 모듈 배포를 완료했습니다.', []],
   ['opinion -것 같아요', '이 방식이 더 나은 것 같아요.', []],
@@ -142,7 +150,10 @@ const ENGLISH: Row[] = [
   ['a past report', 'We shipped the new onboarding flow last week.', []],
   ['an opinion', 'I think we should wait for legal.', []],
   ['a decision', 'We decided to go with Postgres.', []],
-  ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']]
+  ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']],
+  ['a named person\'s work in hand (progressive) is taken on', "Ana's drafting the partner newsletter.", ['Draft the partner newsletter (Ana)']],
+  ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
+  ['two named doers joined by "and" are two clauses', "Sam'll book the venue by Friday and Ana confirms the caterer.", ['Book the venue by Friday (Sam)']]
 ]
 
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {

@@ -92,17 +92,28 @@ export function embeddedOpenQuestion (clause: string): string | undefined {
  */
 export function ownerQuestion (question: string): string | undefined {
   if (hasHangul(question)) return /(?:^|\s)(?:누가|누구)(?=\s|$)/.test(question) ? koreanObject(question) : undefined
-  const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
+  const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '').replace(EN_TRAILING_ADVERB, '')
   if (!/^who\s+\w/i.test(text)) return undefined
   // "who can draft a saved reply" → "draft a saved reply"; "who owns the migration" → "own the migration":
   // the task in the base form, so the advice says it in its own words rather than repeating the question.
   const modal = /^who\s+(?:will|is going to|'s going to|can|could|should|wants to)\s+(.+)$/i.exec(text)?.[1]
   if (modal !== undefined) return modal
-  const finite = /^who\s+(?!(?:is|was|has|does)\b)(\w+?)(?:es|s)\s+(.+)$/i.exec(text)
+  const finite = /^who\s+(?!(?:is|was|has|does)\b)(\w+?s)\s+(.+)$/i.exec(text)
   if (finite === null) return undefined
-  const stem = finite[1]!
-  const base = /(?:sh|ch|ss|x|o)$/.test(stem) ? stem : /(?:at|it|ut|iv|ak|ov|ad|os|id|in|ar|ur)$/.test(stem) ? `${stem}e` : stem
-  return `${base} ${finite[2]!}`
+  return `${baseForm(finite[1]!)} ${finite[2]!}`
+}
+
+// A sentence adverb after a comma at the end ("Who changes the log retention, though?") is not part of the task.
+const EN_TRAILING_ADVERB = /,\s*(?:though|then|anyway|again|too|exactly|actually|now)$/i
+
+/**
+ * The base form of a third-person present verb: -es comes off only after a sibilant or -o
+ * (fixes → fix, goes → go), -ies becomes -y (copies → copy), else -s comes off (changes → change, owns → own).
+ */
+export function baseForm (verb: string): string {
+  if (/ies$/i.test(verb)) return verb.replace(/ies$/i, 'y')
+  if (/(?:sh|ch|ss|x|z|o)es$/i.test(verb)) return verb.slice(0, -2)
+  return verb.replace(/s$/i, '')
 }
 
 // "The new escalation policy isn't decided yet", "we haven't agreed on the launch date": what is still unsettled.
@@ -133,6 +144,26 @@ const EN_NEED_THING = /^(?:(?:and|but|so|also)[,\s]+)*(?:we|the team|they)\s+(?:
 export function neededThing (clause: string): string | undefined {
   const thing = EN_NEED_THING.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
   return thing === undefined ? undefined : shorten(thing.replace(EN_REASON, ''))
+}
+
+// A pronoun that stands for what was said before: advice built on it names nothing.
+const EN_PRONOUN_OBJECT = /^(?:who\s+(?:\w+\s+)?)?\w+\s+(?:that|it|this|them|those|these)(?:\s+(?:out|up|over|off|offline|later|again|now|today|first))*$/i
+const EN_ENDS_IN_PRONOUN = /\b(?:that|it|this|them|those|these)$/i
+const KO_PRONOUN = /^(?:그|이|저)(?:분|분들|거|것|건|게|쪽|사람|사람들|런\s*거|부분|얘기)$|^(?:그거|이거|저거|거기|여기)/
+
+/**
+ * Whether a phrase cut out of a sentence for advice stands only for something said before
+ * ("figure that out offline", "who there owns it", "그분들", "그거"): advice on it would name nothing.
+ */
+export function vaguePhrase (phrase: string): boolean {
+  const text = phrase.trim().replace(/[\s.!?？]+$/u, '')
+  if (hasHangul(text)) return KO_PRONOUN.test(text)
+  return EN_PRONOUN_OBJECT.test(text) || (EN_ENDS_IN_PRONOUN.test(text) && text.split(/\s+/).filter((w) => w.length > 3 && !/^(?:that|this|them|those|these|there|which|whether|where)$/i.test(w)).length < 2)
+}
+
+/** The topic a Korean question is about, when it names one ("배포 일정은 언제로 할까요?" → "배포 일정"). */
+export function koreanQuestionTopic (question: string): string | undefined {
+  return koreanTopic(question)
 }
 
 const english = {

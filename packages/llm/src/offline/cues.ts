@@ -21,12 +21,13 @@ const KO_DECISION = /(결정|합의|확정|승인|채택|선정|동의(?:합니�
 const KO_DECISION_WEAK = /(기로 했|기로 함|으로 가기로|로 가기로)/
 
 const EN_PENDING = /\b(?:tbd|to be decided|to be confirmed|not decided|undecided|open question|unclear|pending|on hold|revisit|not sure|unresolved|waiting (?:for|on)|depends on|no decision|still open|later)\b/i
-const KO_PENDING = /(미정|보류|추후|다음 회의|재논의|논의 필요|검토 필요|확인 필요|결정되지|정해지지|불확실|미확정|대기|아직)/
+// 대기 as waiting (승인 대기, 대기 중), not 대기자 (a waiting list) or 대기실.
+const KO_PENDING = /(미정|보류|추후|다음 회의|재논의|논의 필요|검토 필요|확인 필요|결정되지|정해지지|불확실|미확정|대기(?![자열실])|아직)/
 
 const EN_RISK = /\b(?:risk\w*|concern\w*|worr\w*|block(?:s|ed|ers?|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|behind schedule|bottleneck|dependency|over budget|shortage|outage|overrun)\b/i
 const KO_RISK = /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/
 
-const KO_QUESTION_END = /(까요|나요|가요|습니까|니까|을까|ㄹ까|인가|는지|어때요|어떨까|어떻게 생각|는가|나\?|죠\?)[\s?？.]*$/
+const KO_QUESTION_END = /(까요|나요|[인는은한던]가요|습니까|니까|을까|ㄹ까|인가|는지|어때요|어떨까|어떻게 생각|는가|나\?|죠\?)[\s?？.]*$/
 
 export function isQuestion (sentence: string): boolean {
   const trimmed = sentence.trim()

@@ -4,8 +4,8 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, neededThing, ownerQuestion, unsettledSubject } from './advice.ts'
-import { doubtsEvent, pointsBack, statesThreat, threatSubject } from './threats.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, vaguePhrase } from './advice.ts'
+import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -163,11 +163,49 @@ export interface Followed {
   awaitingReply: boolean
 }
 
+// "Good idea.", "Sounds good", "좋아요", "알겠습니다": the next speaker accepts what was asked or proposed.
+const EN_ASSENT_REPLY = /^(?:(?:oh|ah|hmm|well)[,\s]+)?(?:good (?:idea|point|call|question)|great idea|sounds good|makes sense|agreed|okay|ok|fine|fair|understood|got it)\b/i
+const KO_ASSENT_REPLY = /^(?:좋아요|좋습니다|좋아|좋죠|알겠습니다|알겠어요|알겠어|그래요|그러죠|그럽시다|맞아요|맞습니다|오케이)(?=[\s,.!]|$)/
+// "I'm not sure", "모르겠어요": a reply that says it cannot answer leaves the question open.
+const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unclear|let me check|need to check|haven't (?:heard|checked))\b/i
+const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
+const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
+const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
+// A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
+const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
+const KO_AMOUNT_QUESTION = /(?:얼마|몇|언제)/
+const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|분|퍼센트|%)|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
+
+/**
+ * Whether the first reply by someone else answers question i: it opens by answering or
+ * accepting ("Good idea", "좋아요"), gives the amount or time asked for, or (Korean) takes the
+ * question's topic as its own (은/는), and does not say it cannot answer. A question about who does something is
+ * answered only by someone taking it on (the reply rules of `followed`).
+ */
+function firstReplyAnswers (question: string, reply: string): boolean {
+  const text = reply.trim()
+  if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
+  if (EN_ASSENT_REPLY.test(text) || KO_ASSENT_REPLY.test(text)) return true
+  if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
+  // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
+  // straight after it by someone else gives it.
+  if (EN_WH_INFO.test(question.trim())) return true
+  // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained.
+  if (KO_ECHO.test(question.trim())) return true
+  // "15퍼센트 할인은 가능할까요?" ← "15퍼센트는 어렵고요": a reply that opens on the question's topic takes it up.
+  const topic = hasHangul(question) ? koreanQuestionTopic(question) : undefined
+  // The reply must take it as its own topic (은/는): "배포가 지연될 위험이 있습니다" after "배포 일정은 언제로 할까요?" answers nothing.
+  const opening = text.split(/\s+/)[0]!
+  return topic !== undefined && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(opening) && overlap(contentStems(topic), contentStems(opening)) >= 1
+}
+
 /** How the next sentences by other speakers (at most REPLY_REACH of them) follow sentence i. */
 function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
   const replies = spoken.slice(i + 1).filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
-  const takenUp = answered || replies.some((reply) => {
+  const asked = isQuestion(spoken[i]!.text)
+  const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
+    if (k === 0 && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
     return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
@@ -177,15 +215,21 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
 // A reply comes within the next two sentences by someone else, or it is not a reply to this one.
 const REPLY_REACH = 2
 
+// "Hmm.", "Oh, right.", "음.", "아 네.": a sentence of one or two words without a number says nothing "that" could point to.
+const INTERJECTION = /^[^\s\d]+(?:[,\s]+[^\s\d]+)?[.!…~]*$/u
+
 /**
  * What "that" in sentence i points back to: the sentence before it when the same speaker said
  * it, else the other speaker's last turn (at most its last two sentences): "Code reviews sat for
  * days. Half my pull requests waited two days." ← "That's a real risk for the release".
  */
 function turnBefore (spoken: readonly Spoken[], i: number): string {
-  const previous = spoken[i - 1]!
+  // "Hmm. That's tight.": an interjection of the same speaker is not what "that" points to.
+  let at = i - 1
+  while (at > 0 && spoken[at]!.speaker === spoken[i]!.speaker && INTERJECTION.test(spoken[at]!.text.trim())) at--
+  const previous = spoken[at]!
   if (previous.speaker === spoken[i]!.speaker) return previous.text
-  const earlier = spoken[i - 2]
+  const earlier = spoken[at - 1]
   return earlier !== undefined && earlier.speaker === previous.speaker ? `${earlier.text.trim().replace(/[.!。~]+$/u, '')}; ${previous.text}` : previous.text
 }
 
@@ -221,6 +265,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
     // "포인트 결제도 지원할지도 정해야 하지 않을까요?", "Shouldn't we decide whether …?": what is to be settled, named.
+    // "그분들은 어떻게 처리하는 게 좋을까요?": a question about a pronoun names nothing to advise on.
+    const topic = korean ? koreanQuestionTopic(last.text) : undefined
+    if (topic !== undefined && vaguePhrase(topic)) return undefined
     const settle = embeddedOpenQuestion(last.text) ?? embeddedOpenQuestion(text)
     if (settle !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.openPoint(settle), kind: 'question', confidence: 0.7 }
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
@@ -235,12 +282,17 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // the open points, since doubt that an event happens is a risk, not a choice to make.
   // Only a clause that states or judges: "I'll add a check that fails when …", "대시보드를 제가 보겠습니다"
   // take something on, whatever failure words they hold.
-  const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text)))
+  // "If we don't extend, the backlog will grow", "락이 없으면 정산이 두 번 나가요": what follows from something not done.
+  const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text))) ??
+    (threatensIfNot(text) && !clauses.some((c) => c.negated && c.risk === false && isRisk(c.text)) ? last : undefined)
   if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
     // "That's a real risk for the release": the threat is what the sentence before it says;
+    // "하나 걱정되는 게, 월말 정산 배치도 같은 서버에서 돌거든요": announced, then stated in the same sentence;
     // "One more thing that worries me.": announced here, stated in the next sentence.
-    const announced = after !== undefined && contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
-    const subject = announced ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
+    const rest = clauses.slice(clauses.indexOf(risk) + 1).map((c) => c.text.trim()).join(', ')
+    const announcing = contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
+    const announcedHere = announcing && contentStems(rest).size >= 2
+    const subject = announcedHere ? rest : announcing && after !== undefined ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
     return { content: advice.risk(subject), kind: 'risk', confidence: 0.55 }
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
@@ -248,7 +300,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (unsettled !== undefined && contentStems(unsettled).size >= 1) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
-  if (openPoint !== undefined && !takenUp) {
+  if (openPoint !== undefined && !takenUp && !vaguePhrase(openPoint)) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
@@ -276,7 +328,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
     const phrase = actionPhrase(action.text, action.action, korean)
-    if (phrase === undefined || contentStems(phrase).size < 1) return undefined
+    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase)) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || takenUp || awaitingReply) return undefined
@@ -289,6 +341,18 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
 
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
+
+// A proposal put as a question: "Shall we go with the blue palette?", "What if we …?", "…걸로 하면 어떨까요?", "…로 할까요?".
+const EN_PROPOSAL = /^(?:(?:so|ok|okay|then|and)[,\s]+)*(?:shall we|should we|how about|what about|what if we|why don't we|can we just)\s+(.+?)[\s?]*$/i
+const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때)|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
+
+/** What a proposal question proposes ("go with the blue palette", "6% 넘으면 다시 보는 걸로"), else undefined. */
+function proposalOf (question: string): string | undefined {
+  const text = question.trim()
+  if (!isQuestion(text)) return undefined
+  if (hasHangul(text)) return KO_PROPOSAL.exec(text)?.[1]?.replace(/^(?:그럼|그러면|그리고|근데)\s+/, '').trim()
+  return EN_PROPOSAL.exec(text)?.[1]?.trim()
+}
 
 // An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
 const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
@@ -338,6 +402,14 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
+      return
+    }
+    // "…6% 넘으면 다시 보는 걸로 하면 어떨까요?" ← "좋아요, 6% 넘으면 재검토해요.": a proposal put as a
+    // question and accepted by someone else is settled; what was proposed is the decision.
+    const asked = i > 0 && ASSENT.test(s.text.trim()) && !isQuestion(s.text) ? spoken[i - 1] : undefined
+    const proposed = asked !== undefined && asked.speaker !== s.speaker ? proposalOf(asked.text) : undefined
+    if (proposed !== undefined && !vaguePhrase(proposed) && contentStems(proposed).size >= 2) {
+      drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       return
     }
     if (isRecapOrLogistics(s.text)) return

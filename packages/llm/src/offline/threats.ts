@@ -30,6 +30,23 @@ const KO_CANNOT_FINISH = /(?:^|\s)못\s*(?:끝낼|끝내|맞출|맞추|지킬|�
 // "결과가 …날지는 모르겠어요": a thing (subject particle) whose event is in doubt.
 // The -(으)ㄹ지 lives in the verb's last syllable (날지, 될지), so the pattern reads any syllable before 지.
 const KO_EVENT_DOUBT = /\S+[이가]\s+(?:\S+\s+){0,4}\S*[\uAC00-\uD7A3](?:지는|지도|지)\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름|미지수)/
+// -(으)ㄹ지 on a verb of outcome (될지, 끝날지, 나올지, 맞출 수 있을지): nobody chooses whether it happens.
+const KO_OUTCOME_DOUBT = /(?:될|끝날|나올|올|맞출\s*수\s*있을|지킬\s*수\s*있을|가능할)지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름|미지수)/
+// A condition of something not done, missing or late, and what follows from it: "If we don't commit before then,
+// we pay the new rate", "이거 안 바꾸면 테스트를 못 합니다", "락이 없으면 정산이 두 번 나가요", "늦으면 일정이 밀려서".
+// A plan of the speaker's for that case ("If they don't answer, I'll call them") is a contingency, not a threat.
+const EN_IF_NOT = /\b(?:if|unless)\s+(?:we|you|they|he|she|it|this|that|the\s+\w+|\w+)\s+(?:(?:don't|doesn't|do not|does not|can't|cannot|won't|didn't|aren't|isn't|haven't|hasn't|fail to|miss)\b[^,]*|(?:is|are)\s+(?:late|delayed|not\s+\w+)[^,]*),\s*(?!(?:then\s+)?(?:i|i'll|i will|let's|let me)\b)(?:then\s+)?\w+\s+\w+/i
+const EN_UNLESS = /^(?:unless)\b/i
+const KO_IF_NOT = /(?:(?:^|\s)(?:안|못)\s+\S+면|지\s*(?:않|못하)으면|없으면|없이\s+\S*면|늦으면|늦어지면|밀리면|놓치면|넘기면)\s+(?:\S+\s+)*\S+/
+const KO_OWN_PLAN = /(?:(?:^|\s)(?:제가|내가|저희가)\s.*)?(?:ㄹ게요|할게|겠습니다|겠어요|할게요|볼게요|드릴게요)[.!]?$|(?:^|\s)(?:제가|내가)\s/
+
+/** Whether a sentence states what goes wrong if something is not done in time (see EN_IF_NOT, KO_IF_NOT). */
+export function threatensIfNot (sentence: string): boolean {
+  const text = sentence.trim()
+  if (hasHangul(text)) return KO_IF_NOT.test(text) && !KO_OWN_PLAN.test(text) && !/[?？]$/.test(text)
+  return (EN_IF_NOT.test(text) || EN_UNLESS.test(text)) && !/[?]$/.test(text)
+}
+
 const KO_NEGATED = /(?:없(?:습니다|어요|음|다)|아닙니다|아니에요|안\s+(?:돼|됩|될))\s*[.!]?$/
 
 // "걱정되는 부분은 …지원되지 않는다는 점입니다", "What worries me is that …": a frame that names what
@@ -65,7 +82,7 @@ export function statesThreat (clause: string): boolean {
  * but the group renews) is an open point.
  */
 export function doubtsEvent (clause: string): boolean {
-  return hasHangul(clause) && KO_EVENT_DOUBT.test(clause) && !/(?:는데|지만|고)\s+\S*지(?:는|도)?\s+(?:아직\s+)?(?:모르|몰라)/.test(clause)
+  return hasHangul(clause) && (KO_EVENT_DOUBT.test(clause) || KO_OUTCOME_DOUBT.test(clause)) && !/(?:는데|지만|고)\s+\S*지(?:는|도)?\s+(?:아직\s+)?(?:모르|몰라)/.test(clause)
 }
 
 // A clause whose subject is a demonstrative ("That's a real risk", "That is tight", "그게 문제예요")

@@ -200,13 +200,16 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
 // ----------------------------------------------------------------------------------- Korean
 
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
-const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)[.!]?$`)
+// "18시 배포 목표": an action noun set as a target ends a task as the noun itself does.
+const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)(?:\\s*목표)?[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
 const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실장|이사|대표|책임|선임)\s*님)([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|대리|과장|부장|실장|책임|선임)\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
-const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전)(?:\s|$)/
+// A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
+// A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
+const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:\s|$)/
 const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
@@ -221,7 +224,10 @@ const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려�
  * terse note that ends on the action noun ("… 신청서 작성", "견적 받기"), is one when it says who
  * or by when.
  */
-function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean): boolean {
+// A verb nominalised by -기 ("공지 올리기", "확인받기") lists a thing to do; a report says what was done (올림, 완료).
+const KO_GI_TASK = /[\uAC00-\uD7A3](?<![있없같크작많적좋싫쉽어렵])기[.!]?$/
+
+function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean, personLine = false): boolean {
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
@@ -229,6 +235,9 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   const action = text.replace(KO_TRAILING_DATE, '')
   if (koreanEnding(action) !== undefined || KO_NOT_ACTION.test(text)) return false
   if (!KO_ACTION_END.test(action)) return false
+  // "- 도현: 임시 공지 올리기": a -기 task opening a line under a person's name is theirs, with or without a time
+  // (the clauses after it add details to it: "문구는 나한테 확인받기").
+  if (personLine && KO_GI_TASK.test(action)) return true
   return ownerNoted || KO_OWNER_MENTION.test(text) || KO_DATE_DEADLINE.test(text) || KO_TIME.test(text)
 }
 
@@ -369,7 +378,11 @@ function personLabel (label: string | undefined, people: readonly string[], auth
 
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
-  const note = koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+  // "… 초안 전달 (나)": the writer names themself as the owner.
+  const selfNote = /\s*\((?:나|저|본인|me)\)$/i.exec(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+  const note = selfNote !== null && sentence.author !== undefined
+    ? { body: sentence.text.trim().replace(/[\s.!。]+$/u, '').slice(0, selfNote.index), owner: sentence.author }
+    : koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
   const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
@@ -397,7 +410,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const analysed = analyseClauses(noted === undefined ? read : `${read} (담당: ${noted})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
-    if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())))) return
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined

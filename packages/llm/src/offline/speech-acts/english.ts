@@ -31,6 +31,8 @@ const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
 const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
 const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap|(?:on |this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?:'s)?)\b/i
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
+// Verbs of an ongoing state rather than a task taken on: "Dana is working on …", "Leo is waiting for …".
+const ONGOING_LEMMAS = new Set(['work', 'look', 'wait', 'think', 'try', 'feel', 'hope', 'plan', 'do', 'go', 'get', 'have', 'talk', 'struggle', 'leave', 'come'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
@@ -116,6 +118,10 @@ function splitClauses (tokens: Token[]): Token[][] {
     const boundary = token.value === ';' || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
       // "…by Friday, then I'll book the booth": a new subject after ", then".
       (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||
+      // "Dev'll rework it by Friday and Aisha updates the instructions after": "and" before a named person and their verb.
+      (token.normal === 'and' && current.length >= 3 && next?.pos === 'PROPN' && isPersonName(next.value) && (afterNext?.pos === 'AUX' || afterNext?.pos === 'VERB' ||
+        // The tagger reads a present verb after a name as a plural noun ("Tom reviews it"): an object after it shows the verb.
+        (afterNext?.pos === 'NOUN' && /[^s]s$/.test(afterNext.normal) && OBJECT_START.has(tokens[i + 3]?.pos ?? 'X')))) ||
       (token.value === ',' && next !== undefined && (
         (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
@@ -286,8 +292,12 @@ function shapeOf (tokens: Token[]): Shape {
     return { act: 'request', agent: { kind: 'unknown' }, verbAt: i }
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
-  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') && (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal))) {
-    // "Jonas is writing the load test today": an action under way within a stated time.
+  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') &&
+    (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal) ||
+      (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value) && !ONGOING_LEMMAS.has(rest[k + 1]!.lemma) && OBJECT_START.has(rest[k + 2]?.pos ?? 'X')) ||
+      (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value) && !ONGOING_LEMMAS.has(rest[k + 1]!.lemma) && rest[k + 2]?.pos === 'PRON'))) {
+    // "Jonas is writing the load test today": an action under way within a stated time;
+    // "Sam's drafting a comms template", "Aisha's setting it up": a named person's work in hand, taken on.
     kind = 'progressive'
     verbAt = k + 1
   } else if (slot.pos === 'VERB') {
