@@ -163,9 +163,15 @@ export interface Followed {
   awaitingReply: boolean
 }
 
-// "Good idea.", "Sounds good", "좋아요", "알겠습니다": the next speaker accepts what was asked or proposed.
-const EN_ASSENT_REPLY = /^(?:(?:oh|ah|hmm|well)[,\s]+)?(?:good (?:idea|point|call|question)|great idea|sounds good|makes sense|agreed|okay|ok|fine|fair|understood|got it)\b/i
-const KO_ASSENT_REPLY = /^(?:좋아요|좋습니다|좋아|좋죠|알겠습니다|알겠어요|알겠어|그래요|그러죠|그럽시다|맞아요|맞습니다|오케이)(?=[\s,.!]|$)/
+// An assent opening a sentence: "Good idea.", "Agreed on …", "Sounds good", "네, 그렇게 하죠", "좋아요",
+// "알겠습니다": the speaker accepts what was just asked, proposed or said.
+const EN_ASSENT = /^(?:(?:oh|ah|hmm|well)[,\s]+)?(?:good (?:idea|point|call|question)|great idea|sounds good|makes sense|agreed|agree|yes|yeah|okay|ok|fine|fair|good|great|deal|understood|got it)\b/i
+const KO_ASSENT = /^(?:네|예|좋아요|좋습니다|좋아|좋죠|알겠습니다|알겠어요|알겠어|그래요|그러죠|그럽시다|맞아요|맞습니다|오케이|동의)/
+
+function opensWithAssent (text: string): boolean {
+  const trimmed = text.trim()
+  return EN_ASSENT.test(trimmed) || KO_ASSENT.test(trimmed)
+}
 // "I'm not sure", "모르겠어요": a reply that says it cannot answer leaves the question open.
 const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unclear|let me check|need to check|haven't (?:heard|checked))\b/i
 const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
@@ -185,7 +191,7 @@ const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
 function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
-  if (EN_ASSENT_REPLY.test(text) || KO_ASSENT_REPLY.test(text)) return true
+  if (opensWithAssent(text)) return true
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
@@ -354,9 +360,6 @@ function proposalOf (question: string): string | undefined {
   return EN_PROPOSAL.exec(text)?.[1]?.trim()
 }
 
-// An assent opening a sentence: "Agreed on …", "Fine, …", "네, 그렇게 하죠", "좋습니다".
-const ASSENT = /^(?:agreed|agree|yes|yeah|ok|okay|fine|good|great|sounds good|makes sense|deal|네|예|좋아|좋아요|좋습니다|동의)/i
-
 /**
  * How many of the newest segments are advised on. Advice about a sentence said a minute ago
  * comes after the conversation has moved on (and, in a window of 30 segments, after the
@@ -395,7 +398,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
     // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
     const stems = contentStems(s.text)
-    const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (ASSENT.test(s.text.trim()) && stems.size <= 4))
+    const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (opensWithAssent(s.text) && stems.size <= 4))
     const proposal = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : undefined
     if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
@@ -406,7 +409,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
     // "…6% 넘으면 다시 보는 걸로 하면 어떨까요?" ← "좋아요, 6% 넘으면 재검토해요.": a proposal put as a
     // question and accepted by someone else is settled; what was proposed is the decision.
-    const asked = i > 0 && ASSENT.test(s.text.trim()) && !isQuestion(s.text) ? spoken[i - 1] : undefined
+    const asked = i > 0 && opensWithAssent(s.text) && !isQuestion(s.text) ? spoken[i - 1] : undefined
     const proposed = asked !== undefined && asked.speaker !== s.speaker ? proposalOf(asked.text) : undefined
     if (proposed !== undefined && !vaguePhrase(proposed) && contentStems(proposed).size >= 2) {
       drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
