@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { test } from 'tap'
+import { warmUpOfflineThreads } from '@meeting-ai/llm'
 import { distinctDecisionMinutes as decisionMinutes } from '@meeting-ai/samples'
 import { buildTestApp } from './helpers/app.ts'
 
@@ -38,6 +39,9 @@ test('offline analysis past the budget is stopped and the answer is partial, nam
   // has that long to load the thread's English model and finish even on a loaded CI runner.
   const { app } = await buildTestApp(t, { CONSOLIDATE_BUDGET_MS: '3000', LLM_CONTEXT_CHARS: '1000000', ANALYSIS_THREADS: '2' })
   await app.ready()
+  // Start-up waits for the threads' warm-up only so long; on a loaded runner the request would
+  // queue behind the rest of it and spend its budget there. Both threads ready, then the clock.
+  await warmUpOfflineThreads(app.analysisPool)
   const request = decisionMinutes('pool-budget', 2, 499_800)
   request.participantMinutes.push({ userId: 'kim', userName: 'Kim', content: 'We agreed that Kim will send the budget by Friday.\n'.repeat(30) })
   const response = await app.inject({ method: 'POST', url: CONSOLIDATE, payload: request })
