@@ -104,7 +104,9 @@ export class AnalysisPool {
       ...(this.threadNice !== 0 && { filename: taskModule(import.meta.url, 'thread-priority') }),
       minThreads: this.threads,
       maxThreads: this.threads,
-      maxQueue: this.maxQueue,
+      // The bound is this class's (`full`, checked in the same synchronous step that hands
+      // the task over), so piscina's own limit never refuses and no error text is parsed.
+      maxQueue: Number.POSITIVE_INFINITY,
       execArgv: threadExecArgv(process.execArgv),
       workerData: { threadNice: this.threadNice },
       // Threads stay up: starting one (and its module graph under tsx) costs far more than a task.
@@ -171,8 +173,6 @@ export class AnalysisPool {
         this.#metrics?.aborted.inc()
         throw signal?.reason
       }
-      // The queue filled between the check above and piscina's own (another caller won the slot).
-      if (error instanceof Error && error.message === 'Task queue is at limit') throw this.#refuse()
       throw error
     } finally {
       this.#active--
