@@ -114,8 +114,7 @@ const KOREAN_NON_ACTIONS: Row[] = [
   ['a field of work before 담당 is a role', '- 백엔드 개발 담당', []],
   ['holding a meeting runs the meetings', '다음 주 목요일 오후 2시에 후속 점검 회의를 하겠습니다.', []],
   ['a request received reports', '보안 점검 체크리스트 12/5까지 요청받음', []],
-  ['a person met with (님이랑) is no doer', '캠페인 예산은 석진 님이랑 따로 얘기하기로 함', []],
-  ['a job title alone names nobody', '팀장님이 후보 날짜 두 개 보내 주시기로 했어요.', []]
+  ['a person met with (님이랑) is no doer', '캠페인 예산은 석진 님이랑 따로 얘기하기로 함', []]
 ]
 
 const ENGLISH: Row[] = [
@@ -155,6 +154,16 @@ const ENGLISH: Row[] = [
   ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
   ['two named doers joined by "and" are two clauses', "Sam'll book the venue by Friday and Ana confirms the caterer.", ['Book the venue by Friday (Sam)']]
 ]
+
+t.test('A job title alone (팀장님이) names the role holder: the one person the minutes write with that title, else the title', async (t) => {
+  t.same(todosOf('팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (팀장)'], 'nobody written as 팀장: the title is the owner')
+  t.same(todosOf('참석: 구매팀 하윤서 팀장, 전산팀 문태식 매니저\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (하윤서)'])
+  t.same(todosOf('참석: 하윤서 팀장, 문태식 팀장\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (팀장)'], 'two people hold the title: no guess between them')
+  t.same(todosOf('참석: 영업팀 팀장, 하윤서 팀장\n팀장님께서 견적서를 보내 주시기로 했어요.'), ['견적서를 보내기 (하윤서)'], 'a unit before a title is no person')
+  t.same(todosOf('목요일 투자 미팅 준비로 대표님이 발표 자료를 고치시기로 함'), ['목요일 투자 미팅 준비로 발표 자료를 고치기 (대표)'], 'a word ending in a particle before the title is no name')
+  t.same(todosOf('품질 책임은 점검표를 금요일까지 만들어 주세요.'), ['품질 책임 점검표를 금요일까지 만들어 주기'], 'a title that is an everyday word (책임) names no one without 님')
+  t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), [], '이사 (moving house) is no board member: the group decided it')
+})
 
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {
   t.same(todosOf('[미결 사항]\n- 연간 구독 할인율\n- DRM 라이선스 갱신 담당'), ['DRM 라이선스 갱신'])

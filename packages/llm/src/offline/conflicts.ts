@@ -1,4 +1,5 @@
 import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
+import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
@@ -112,7 +113,7 @@ function facts (text: string): Map<string, Set<string>> {
 }
 
 // A name addressed with 님/씨, a title between them or not ("하준 님", "장우석 팀장님"): the name, never the title.
-const KOREAN_NAMED = /([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|파트장|과장|차장|부장|대리|주임|이사|상무|전무|대표|실장|본부장|센터장|책임|선임|수석|프로)\s*)?(?:님|씨)/g
+const KOREAN_NAMED = new RegExp(`(?<![\\uAC00-\\uD7A3])(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)`, 'g')
 const KOREAN_SELF = /(?:^|\s)(?:제가|내가|저는|나는|제|내)(?=\s|$)/
 // "외주 QA 업체가 진행": an organisation as the subject that does it.
 const KOREAN_ORGANISATION = /([\uAC00-\uD7A3A-Za-z]*(?:업체|팀|회사|벤더|파트너사))(?:가|이|에서|이서)?(?=\s|$)/g

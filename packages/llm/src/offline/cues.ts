@@ -4,6 +4,7 @@
  */
 
 import { finalConsonant } from '../text/korean-stem.ts'
+import { KOREAN_BARE_JOB_TITLE } from '../text/korean-titles.ts'
 import { hasHangul } from '../text/words.ts'
 
 const EN_ACTOR_ACTION = /\b(?:I|i|we|We|you|You|he|He|she|She|they|They|[A-Z][a-z]+)(?:\s+(?:also|still|really|just|all|definitely|then))?\s+(?:will|'ll|is going to|are going to|am going to|needs? to|has to|have to|should|must|is to|are to|to)\s+[a-z]/
@@ -13,7 +14,7 @@ const EN_IMPERATIVE = /^(?:send|prepare|update|schedule|check|review|draft|book|
 
 const KO_ACTION = /((?<!좋|어렵|힘들|같|않|없|있|되|늦)겠습니다|[가-힣]게요$|까지|담당(?:하|해|할|은|는|이|:|으로)|부탁|해야|할 것|하겠습니다|하겠음|드리겠|드릴게|할게요|맡기로|맡아|챙겨|챙기기로|예정입니다|할 예정|진행하기로|준비하기로|공유하기로|보내기로|작성하기로|정리하기로|확인하기로|하도록|해 주세요|해주세요|해 주시|해주시|TODO|액션 아이템)/
 const KO_COMMIT = /(하기로|기로 했|기로 함)/
-const KO_OWNER = /(님|씨|제가|저는|저희 팀|팀장|팀에서|팀이|대리|과장|부장|매니저|(?:^|\s)@\S+)/
+const KO_OWNER = new RegExp(`(님|씨|제가|저는|저희 팀|팀에서|팀이|${KOREAN_BARE_JOB_TITLE}|(?:^|\\s)@\\S+)`)
 
 const EN_DECISION = /\b(?:decided|decision|agreed|approved|approve|settled on|go with|going with|confirmed|finali[sz]ed|signed off|will use|chose|chosen)\b/i
 const KO_DECISION = /(결정|합의|확정|승인|채택|선정|동의(?:합니다|해요|함|했|하였|하죠)|찬성|(?:하는|가는|쓰는|하기로 한) 걸로 (?:하시죠|하죠|합시다|가죠|해요))/

@@ -1,4 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
+import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD, koreanTitleHolders } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
@@ -204,7 +205,9 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
 const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)(?:\\s*목표)?[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
-const KO_NAMED_OWNER = /(?:^|\s)(?!(?:매니저|팀장|대리|과장|부장|실장|이사|대표|책임|선임)\s*님)([\uAC00-\uD7A3]{2,4})\s*(?:(?:매니저|팀장|대리|과장|부장|실장|책임|선임)\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\s)/
+const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
+// A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
+const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
@@ -256,7 +259,7 @@ function koreanTitle (clause: string): string {
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
     .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
     .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
-    .replace(/(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:(?:매니저|팀장|대리|과장|부장|책임|선임|실장)\s*님?|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\s)/g, ' ')
+    .replace(NAMED_PERSON_WORDS, ' ')
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
@@ -501,6 +504,8 @@ function sameOwnersTask (a: string, b: string): boolean {
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
+  // "팀장님이 … 보내 주시기로": the owner is the one person the minutes write as 팀장, when there is one.
+  const titleHolders = koreanTitleHolders(sentences.map((sentence) => sentence.text))
   const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
@@ -533,7 +538,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   }
   return kept
 
-  function keep (title: string): void {
+  function keep (todo: string): void {
+    const title = todo.replace(/\(([\uAC00-\uD7A3]{2,3})\)$/, (note, owner: string) => `(${titleHolders.get(owner) ?? owner})`)
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
       index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))

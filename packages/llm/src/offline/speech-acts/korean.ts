@@ -1,4 +1,5 @@
 import { disassemble } from 'es-hangul'
+import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
 /*
@@ -183,9 +184,12 @@ const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템\s*(?:메시지|명령
 
 const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
-// A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone names nobody.
-const TITLE = '(?:매니저|팀장|대리|과장|부장|책임|선임|실장|본부장|이사)'
-const NAMED = new RegExp(`(?:^|\\s)(?!${TITLE})([\\uAC00-\\uD7A3]{2,4})\\s*(?:${TITLE}\\s*(?:님)?|님|씨)(?:이|가|은|는|께서|도)?(?=\\s|$)`)
+// A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
+// is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
+const NAMED = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도)?(?=\\s|$)`)
+// A role holder addressed by the title alone ("팀장님이", "대표님께서"): no name, yet someone in particular,
+// and the title is the best owner the minutes give.
+const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
@@ -229,7 +233,7 @@ function politenessOf (jamo: string): Politeness | undefined {
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
   // 반말 vocative: "지훈아 …써 줘", "민지야, …".
   const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
-  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1]
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
   if (SELF.test(text)) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }

@@ -1,0 +1,67 @@
+/*
+ * Korean job titles, the one table every Korean reader of names uses: the owner of a task
+ * ("태호 매니저님이"), a person in a conflict ("장우석 팀장님"), a name kept out of keywords.
+ * A title is written after the name, with 님 or not, and a title alone names a role, not a
+ * person ("팀장님이 보내기로").
+ */
+
+/** Titles as written after a name, from the rank-and-file to the board, and the IT-style 프로. */
+export const KOREAN_JOB_TITLES: readonly string[] = [
+  '사원', '주임', '대리', '과장', '차장', '부장', '실장', '본부장', '센터장', '파트장', '팀장',
+  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표'
+]
+
+/*
+ * Titles that are everyday words too, or end one: 책임 (responsibility), 대표 (representative,
+ * 대표적), 이사 (moving house), 선임 (appointing), 수석 (first place), 프로 (pro, 프로젝트), 사원
+ * (any employee), 차장 (주차장, a parking lot), 전무 (none at all). A reader that finds a title
+ * without a name or 님 beside it skips these.
+ */
+const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사', '선임', '수석', '프로', '사원', '차장', '전무'])
+
+/**
+ * A name as written before a title or 님 (2 to 4 syllables): not a word that ends in a particle
+ * ("준비로 대표님이", "일정을 팀장님께"), which is the sentence running on, not a name.
+ */
+export const KOREAN_NAME = '[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])'
+
+/** The titles as a regular-expression alternation (no group), for a name-title pattern. */
+export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`
+
+/** The titles that mean a job title wherever they stand, without a name beside them. */
+export const KOREAN_BARE_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.filter((title) => !EVERYDAY_WORDS.has(title)).join('|')})`
+
+/** The particles a title takes ("팀장님이", "매니저께서", "부장이랑"). */
+const PARTICLE = '(?:께서|에게|한테|이랑|[이가은는을를의께도와과랑])'
+
+/** A word that is a title and nothing else ("팀장님이", "매니저께서"): a role, not a name. */
+export const KOREAN_TITLE_WORD = `${KOREAN_JOB_TITLE}님?${PARTICLE}?(?![\\uAC00-\\uD7A3])`
+
+// "박은정 팀장", "오세훈 매니저님", "한지수 팀장(구매)": a name written with its title. Not a unit
+// before the title ("영업팀 팀장", "재무 담당 이사"): a word ending in a unit's suffix names no one.
+const NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE.replace('(?:', '(')}(?=님|씨|께|이|가|은|는|도|의|과|와|랑|[^\\uAC00-\\uD7A3]|$)`, 'g')
+const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
+
+/**
+ * The one person the texts write with each title: "박은정 팀장" once and no other 팀장 makes
+ * "팀장님이 보내 주시기로" hers. A title two people hold is left out (no guess between them);
+ * a given name and the full name ("은정", "박은정") are one person.
+ */
+export function koreanTitleHolders (texts: Iterable<string>): ReadonlyMap<string, string> {
+  const holders = new Map<string, Set<string>>()
+  for (const text of texts) {
+    for (const match of text.matchAll(NAME_WITH_TITLE)) {
+      const [, name, title] = match as unknown as [string, string, string]
+      if (UNIT.test(name)) continue
+      const names = holders.get(title) ?? new Set<string>()
+      names.add(name)
+      holders.set(title, names)
+    }
+  }
+  const unique = new Map<string, string>()
+  for (const [title, names] of holders) {
+    const longest = [...names].reduce((a, b) => (b.length > a.length ? b : a))
+    if ([...names].every((name) => longest.endsWith(name))) unique.set(title, longest)
+  }
+  return unique
+}
