@@ -145,6 +145,14 @@ t.test('a decision put off to a later day is not taken', async (t) => {
     { source: '유진', text: '배포: 내일 회의에서 확정' },
     { source: '민호', text: '배포 날짜는 내일 회의에서 정함' }
   ]), [], 'both say it is open')
+  t.equal(pairs([
+    { source: '유진', text: '장비 예산은 다음 주 운영위원회에서 승인' },
+    { source: '민호', text: '장비 예산은 운영위원회에서 승인했습니다.' }
+  ]).length, 1, '승인 put off against 승인 given')
+  t.equal(pairs([
+    { source: 'Ola', text: 'Equipment budget: approval at the next steering meeting.' },
+    { source: 'Ravi', text: 'The steering group approved the equipment budget.' }
+  ]).length, 1, 'a decision noun with a time ahead against the decision taken')
 })
 
 t.test('a Korean name with a title names the person, not the title', async (t) => {

@@ -189,7 +189,7 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
     const own = topicOf(piece, nameStems(owners))
     const topic = new Set([...own, ...labelTopic])
     for (const stem of clauses[0]?.own ?? []) own.add(stem)
-    const clauseStance = DECISION_WORDING.test(piece) ? (LATER.test(piece) && !SETTLED_PAST.test(piece) ? 'undecided' : decisionStance(piece)) : undefined
+    const clauseStance = DECISION_WORDING.test(piece) ? decisionStance(piece) : undefined
     clauses.push({
       topic,
       own,
@@ -309,10 +309,6 @@ function contradiction (a: Prepared, b: Prepared, recurring: ReadonlySet<string>
 // Only a statement with decision wording can take a stance on one: the clause analysis (a tagger
 // run per sentence) is spent on those alone.
 const DECISION_WORDING = /\b(?:decid|decision|agree|approv|settl|chose|choos|finali[sz]|confirm|sign|pick|go(?:ing)? with)|결정|확정|합의|승인|채택|선정|미정|정하지|정해지지/i
-
-// A decision put off to a later day ("내일 스탠드업에서 확정", "decide next week") is not taken yet, unless the clause says it was.
-const LATER = /(?:^|\s)(?:내일|모레|다음\s?주|추후|나중에)(?=\s|$|에)|\b(?:tomorrow|next week|later|at the next)\b/i
-const SETTLED_PAST = /(?:했|됐|었|았|였)|\b(?:decided|agreed|approved|confirmed|settled|signed)\b/i
 
 const MAX_CONFLICTS = 8
 // Statements are compared with earlier ones within this distance, and with at most

@@ -41,6 +41,8 @@ const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'expla
 const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'repeat', 'point', 'argue', 'guess', 'bet'])
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
+// Nouns that name a decision to be made or given ("Approval at the next review", "decision tomorrow").
+const DECISION_NOUNS = new Set(['decision', 'approval', 'confirmation', 'agreement', 'sign-off', 'signoff', 'go-ahead'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
 const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
 const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'later', 'meanwhile'])
@@ -366,7 +368,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
   // negation governs, so "we decided not to ship" (negation after the verb) still decides.
   // Participles tagged as adjectives ("no confirmed date") keep their -d/-ed.
-  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
+  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || ((t.pos === 'NOUN' || t.pos === 'PROPN') && DECISION_NOUNS.has(t.normal)) || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
   // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
   const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
   // "Someone has to confirm the numbers", "we need to decide": a decision owed by nobody in particular is open.
@@ -409,8 +411,9 @@ const LATER = new Set(['after', 'later', 'once', 'when', 'next', 'tomorrow', 'af
 
 /**
  * The decision word at `at` puts the decision off or holds it back: a future passive ("will be
- * settled in the design doc", "is to be decided"), a present deciding verb followed by a time
- * ahead ("we decide after the debrief"), or an agreement only in principle or tentative.
+ * settled in the design doc", "is to be decided"), a present deciding verb or a decision noun
+ * followed by a time ahead ("we decide after the debrief", "approval next week"), or an
+ * agreement only in principle or tentative.
  */
 function deferred (words: Token[], at: number): boolean {
   const word = words[at]!
@@ -418,6 +421,9 @@ function deferred (words: Token[], at: number): boolean {
   if (word.pos === 'VERB' && before(1) === 'be' && (FUTURE_MODALS.has(before(2)) || before(2) === 'to')) return true
   if (word.pos === 'VERB' && word.normal === word.lemma && LATER.has(words[at + 1]?.normal ?? '')) return true
   if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
+  // A decision named as a noun with a time ahead and no deciding verb in the past: "Approval at the next review",
+  // "decision tomorrow"; not a noun that qualifies another ("the approval letter goes out next week").
+  if (DECISION_NOUNS.has(word.normal) && words[at + 1]?.pos !== 'NOUN' && words.slice(at + 1).some((t) => LATER.has(t.normal)) && !words.some((t) => t.pos === 'VERB' && DECIDING_LEMMAS.has(t.lemma) && t.normal !== t.lemma)) return true
   return false
 }
 
