@@ -152,6 +152,8 @@ const ENGLISH: Row[] = [
   ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']],
   ['a named person\'s work in hand (progressive) is taken on', "Ana's drafting the partner newsletter.", ['Draft the partner newsletter (Ana)']],
   ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
+  ['a topic label names what "it" is', 'Flaky checkout test: I will quarantine it.', ['Quarantine the flaky checkout test (서지원)']],
+  ['a person\'s label names who, not what "it" is', 'Me: write up the audit report and send it to the client on Monday.', ['Write up the audit report and send it to the client on Monday (서지원)']],
   ['two named doers joined by "and" are two clauses', "Sam'll book the venue by Friday and Ana confirms the caterer.", ['Book the venue by Friday (Sam)']]
 ]
 

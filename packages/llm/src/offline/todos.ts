@@ -77,8 +77,9 @@ function capitalise (text: string): string {
 
 function cleanPredicate (text: string, label: string | undefined): string {
   let result = text.replace(EN_TAIL, '').replace(EN_IMMEDIATE, '').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
-  // "Flaky checkout test: I will quarantine it": the label names what "it" is.
-  if (label !== undefined && !EN_ACTION_LABEL.test(label) && /\b(?:it|them)\b/.test(result)) {
+  // "Flaky checkout test: I will quarantine it": the label names what "it" is; a person's label
+  // ("Me: write up the report and send it …", "Sam: …") names who, not what.
+  if (label !== undefined && !EN_ACTION_LABEL.test(label) && !/^(?:me|myself|i|us|we|you)$/i.test(label.trim()) && /\b(?:it|them)\b/.test(result)) {
     result = result.replace(/\b(?:it|them)\b/, `the ${label.toLowerCase()}`)
   }
   return result
@@ -152,7 +153,7 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner : undefined)
-    return splitConjoined(cleanPredicate(c.action!, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+    return splitConjoined(cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
 }
 
