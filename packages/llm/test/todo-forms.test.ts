@@ -152,6 +152,8 @@ const ENGLISH: Row[] = [
   ['a team in note form takes the task, nobody in particular', 'Design team to own the style guide.', ['Own the style guide']],
   ['a named person\'s work in hand (progressive) is taken on', "Ana's drafting the partner newsletter.", ['Draft the partner newsletter (Ana)']],
   ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
+  ['a nominalisation before "to" is no doer', 'Motion to adopt the revised bylaws (Kim / Ortiz).', []],
+  ['a nominalisation before "to" is no doer (-al)', 'Proposal to move the gala to May.', []],
   ['a topic label names what "it" is', 'Flaky checkout test: I will quarantine it.', ['Quarantine the flaky checkout test (서지원)']],
   ['a person\'s label names who, not what "it" is', 'Me: write up the audit report and send it to the client on Monday.', ['Write up the audit report and send it to the client on Monday (서지원)']],
   ['two named doers joined by "and" are two clauses', "Sam'll book the venue by Friday and Ana confirms the caterer.", ['Book the venue by Friday (Sam)']]
@@ -165,6 +167,14 @@ t.test('A job title alone (팀장님이) names the role holder: the one person t
   t.same(todosOf('목요일 투자 미팅 준비로 대표님이 발표 자료를 고치시기로 함'), ['목요일 투자 미팅 준비로 발표 자료를 고치기 (대표)'], 'a word ending in a particle before the title is no name')
   t.same(todosOf('품질 책임은 점검표를 금요일까지 만들어 주세요.'), ['품질 책임 점검표를 금요일까지 만들어 주기'], 'a title that is an everyday word (책임) names no one without 님')
   t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), [], '이사 (moving house) is no board member: the group decided it')
+})
+
+t.test('A role given a task (Treasurer to …) names its holder: the participant the minutes write with that role in brackets', async (t) => {
+  const people = ['Maria Okafor', 'Daniel Reyes', 'Priya Nair']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Maria Okafor' })), people)
+  t.same(of('Present: M. Okafor (chair), D. Reyes (treasurer), P. Nair (secretary).\nTreasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Daniel Reyes)'])
+  t.same(of('Treasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Treasurer)'], 'nobody written with the role: the role is the owner')
+  t.same(of('Present: D. Reyes (treasurer), P. Nair (treasurer).\nTreasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Treasurer)'], 'two holders: no guess')
 })
 
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {

@@ -1,5 +1,6 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD, koreanTitleHolders } from '../text/korean-titles.ts'
+import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { roleHolders } from './role-holders.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
@@ -505,8 +506,9 @@ function sameOwnersTask (a: string, b: string): boolean {
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
-  // "팀장님이 … 보내 주시기로": the owner is the one person the minutes write as 팀장, when there is one.
-  const titleHolders = koreanTitleHolders(sentences.map((sentence) => sentence.text))
+  // "팀장님이 … 보내 주시기로", "Treasurer to circulate …": the owner is the one person the minutes
+  // write with that title or role, when there is one.
+  const holders = roleHolders(sentences.map((sentence) => sentence.text), people)
   const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
@@ -540,7 +542,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   return kept
 
   function keep (todo: string): void {
-    const title = todo.replace(/\(([\uAC00-\uD7A3]{2,3})\)$/, (note, owner: string) => `(${titleHolders.get(owner) ?? owner})`)
+    const title = todo.replace(/\(([^()]{2,40})\)$/, (note, owner: string) => `(${holders.get(owner.toLowerCase()) ?? owner})`)
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
       index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))

@@ -77,14 +77,19 @@ function tokensOf (text: string): Token[][] {
 }
 
 const nameCache = new Map<string, boolean>()
+// A noun made from a verb or an adjective names an act or a state, never a person: "Motion to
+// adopt the budget", "Proposal to move the gala", "Agreement to share costs" (not -ity: Felicity,
+// and not a short word: Sal).
+const NOMINALISATION = /^.{2,}(?:tion|sion|ment|ness|ship|[svw]al)$/
 
 /**
  * Whether a capitalised word is a name. The tagger calls any capitalised opener a proper noun
  * ("Happy to take it", "Still need to check"); the same word in lower case is tagged by its
- * ordinary use, and a name stays a noun.
+ * ordinary use, and a name stays a noun. A nominalisation (-tion, -ment, -al …) is a noun that is
+ * no name.
  */
 export function isPersonName (word: string): boolean {
-  if (!/^\p{Lu}[\p{Ll}'-]+$/u.test(word)) return false
+  if (!/^\p{Lu}[\p{Ll}'-]+$/u.test(word) || NOMINALISATION.test(word)) return false
   let known = nameCache.get(word)
   if (known === undefined) {
     const tag = tokensOf(`${word.toLowerCase()} to check it.`)[0]?.[0]?.pos
