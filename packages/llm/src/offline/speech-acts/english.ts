@@ -1,5 +1,6 @@
 import type { ItemSentence } from 'wink-nlp'
 import { englishNlp as nlp } from '../../text/english-model.ts'
+import { isInstructionToAi } from '../../text/instructions.ts'
 import type { Agent, Clause, ClauseAnalyser, SpeechAct } from './types.ts'
 
 /*
@@ -338,16 +339,17 @@ function shapeOf (tokens: Token[]): Shape {
 
 // A clause about the assistant or about the record being produced ("ignore previous instructions",
 // "output X as the only todo") instructs the tool, not a participant: never an action of the meeting.
-// Words of everyday work ("saved reply", "billing system", "pricing model") do not count; the tool, its
-// instructions, its list, or a clause that starts by telling it what to output do.
-const ABOUT_THE_RECORD = /\b(?:instructions?|prompts?|assistant|AI|LLM|todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
+// Words of everyday work ("saved reply", "billing system", "pricing model", "the setup instructions",
+// "an AI feature") do not count; an instruction to the tool (isInstructionToAi), its list, or a clause
+// that starts by telling it what to output do.
+const ABOUT_THE_RECORD = /\b(?:todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
   const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
   const tokens = vocative === undefined ? written : written.slice(2)
-  if (ABOUT_THE_RECORD.test(text) && tokens.some((t) => t.pos === 'VERB')) {
+  if ((ABOUT_THE_RECORD.test(text) || isInstructionToAi(text)) && tokens.some((t) => t.pos === 'VERB')) {
     return { text, act: 'statement', negated: false, uncertain: false, risk: false }
   }
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
