@@ -142,6 +142,9 @@ t.test('Korean: requests name their addressee; judgements and opinions are no co
 })
 
 t.test('Korean: facilitation, uncertainty and instructions to the tool are no todos', async (t) => {
+  t.same(todosOf('민수님이 AI 추천 기능을 금요일까지 테스트해 주세요.', '이지은'), ['AI 추천 기능을 금요일까지 테스트 (민수)'], 'a product that is an AI is everyday work')
+  t.same(todosOf('제가 설치 지시서를 내일까지 업데이트하겠습니다.', '이지은'), ['설치 지시서를 내일까지 업데이트 (이지은)'], '지시서 (written instructions) for people')
+  t.same(todosOf('제가 회의 자료를 내일까지 출력해 두겠습니다.', '이지은'), ['회의 자료를 내일까지 출력해 두기 (이지은)'], '출력 (printing) is everyday work')
   t.same(acts('그럼 첫 번째 안건부터 정리하겠습니다'), ['facilitation'])
   t.same(acts('다음 안건으로 넘어갈게요'), ['facilitation'])
   t.same(todosOf('그럼 첫 번째 안건부터 정리하겠습니다'), [])

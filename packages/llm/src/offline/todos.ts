@@ -1,10 +1,10 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
-import { roleHolders } from './role-holders.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, addressesTheRecord, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -413,7 +413,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const joined = i < clauses.length - 1 ? sharedEnding(clause, clauses.at(-1)!, last) : undefined
     const read = joined ?? clause
     const analysed = analyseClauses(noted === undefined ? read : `${read} (담당: ${noted})`, 'ko')[0]
-    if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && /(?:지시|프롬프트|AI|출력|할 일 목록)/.test(clause)))) return
+    if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && addressesTheRecord(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
     if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.

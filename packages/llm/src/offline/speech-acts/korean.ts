@@ -1,4 +1,5 @@
 import { disassemble } from 'es-hangul'
+import { isInstructionToAi } from '../../text/instructions.ts'
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
@@ -179,8 +180,14 @@ const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고
 const DECIDED_LATER = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
-// Not 시스템 or 응답 alone: "결제 시스템", "API 응답 형식" are everyday work.
-const ABOUT_THE_RECORD = /(?:지시|프롬프트|시스템\s*(?:메시지|명령)|AI|인공지능|어시스턴트|출력|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답)/
+// Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
+// "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
+const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답)/
+
+/** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
+export function addressesTheRecord (clause: string): boolean {
+  return ABOUT_THE_RECORD.test(clause) || isInstructionToAi(clause)
+}
 
 const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
@@ -269,7 +276,7 @@ function analyseClause (raw: string): Clause {
     ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
   })
 
-  if (ABOUT_THE_RECORD.test(bare)) return withLevel('statement')
+  if (addressesTheRecord(bare)) return withLevel('statement')
   if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo))) {
     // "확인해 주시겠어요?": a request in the form of a question.
     if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
