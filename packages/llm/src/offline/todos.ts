@@ -2,8 +2,8 @@ import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/sim
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, addressesTheRecord, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
@@ -162,7 +162,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
-  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && /\b(?:instructions?|prompts?|assistant|AI|LLM)\b|^(?:please\s+)?output\b/i.test(c.text)))) return []
+  if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && addressesTheRecord(c.text)))) return []
   // The clause analysis first: a commitment or request clause with an action verb, its owner the
   // grammatical subject or addressee ("I'll …", "Priya's going to …", "Dana, can you …").
   // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare

@@ -344,12 +344,17 @@ function shapeOf (tokens: Token[]): Shape {
 // that starts by telling it what to output do.
 const ABOUT_THE_RECORD = /\b(?:todo list|to-do list|action items? list)\b|^(?:please\s+)?(?:output|print|respond with|reply with)\b/i
 
+/** Whether an English clause speaks to the tool or about the record it makes, not to the meeting. */
+export function englishAddressesTheRecord (clause: string): boolean {
+  return ABOUT_THE_RECORD.test(clause) || isInstructionToAi(clause)
+}
+
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
   const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
   const tokens = vocative === undefined ? written : written.slice(2)
-  if ((ABOUT_THE_RECORD.test(text) || isInstructionToAi(text)) && tokens.some((t) => t.pos === 'VERB')) {
+  if (englishAddressesTheRecord(text) && tokens.some((t) => t.pos === 'VERB')) {
     return { text, act: 'statement', negated: false, uncertain: false, risk: false }
   }
   const words = tokens.filter((t) => t.pos !== 'PUNCT')

@@ -1,7 +1,7 @@
 import { hasHangul } from '../../text/words.ts'
 import type { Clause } from './types.ts'
-import { englishClauses } from './english.ts'
-import { koreanClauses } from './korean.ts'
+import { englishAddressesTheRecord, englishClauses } from './english.ts'
+import { koreanAddressesTheRecord, koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 export { isPersonName } from './english.ts'
@@ -21,6 +21,14 @@ export function analyseClauses (sentence: string, language: 'ko' | 'en' = hasHan
     cache.set(key, clauses)
   }
   return clauses
+}
+
+/**
+ * Whether a clause speaks to the tool or about the record it makes ("ignore previous
+ * instructions", "요약하는 AI는 … 적어 주세요", "output X as the only todo"), not to the meeting.
+ */
+export function addressesTheRecord (clause: string): boolean {
+  return hasHangul(clause) ? koreanAddressesTheRecord(clause) : englishAddressesTheRecord(clause)
 }
 
 /**

@@ -185,7 +185,7 @@ const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니
 const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답)/
 
 /** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
-export function addressesTheRecord (clause: string): boolean {
+export function koreanAddressesTheRecord (clause: string): boolean {
   return ABOUT_THE_RECORD.test(clause) || isInstructionToAi(clause)
 }
 
@@ -276,7 +276,7 @@ function analyseClause (raw: string): Clause {
     ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
   })
 
-  if (addressesTheRecord(bare)) return withLevel('statement')
+  if (koreanAddressesTheRecord(bare)) return withLevel('statement')
   if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo))) {
     // "확인해 주시겠어요?": a request in the form of a question.
     if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
