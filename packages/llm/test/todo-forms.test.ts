@@ -175,6 +175,8 @@ t.test('A role given a task (Treasurer to …) names its holder: the participant
   t.same(of('Present: M. Okafor (chair), D. Reyes (treasurer), P. Nair (secretary).\nTreasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Daniel Reyes)'])
   t.same(of('Treasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Treasurer)'], 'nobody written with the role: the role is the owner')
   t.same(of('Present: D. Reyes (treasurer), P. Nair (treasurer).\nTreasurer to circulate the audit letter by Friday.'), ['Circulate the audit letter by Friday (Treasurer)'], 'two holders: no guess')
+  t.same(of('P. Nair to draft the call for nominations by January 8.'), ['Draft the call for nominations by January 8 (Priya Nair)'], 'an initial and a family name stand for the participant')
+  t.same(of('Priya to draft the call for nominations by January 8.'), ['Draft the call for nominations by January 8 (Priya)'], 'a first name is left as written')
 })
 
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {

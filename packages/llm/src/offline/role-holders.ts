@@ -26,8 +26,8 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
   return holders
 }
 
-// "D. Reyes" or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: one participant only.
-function participantFor (written: string, people: readonly string[]): string | undefined {
+/** "D. Reyes" or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: the one participant a written name stands for. */
+export function participantFor (written: string, people: readonly string[]): string | undefined {
   const parts = written.split(/\s+/)
   const last = parts.at(-1)!
   const initial = parts.length > 1 ? parts[0]!.replace(/\.$/, '') : undefined

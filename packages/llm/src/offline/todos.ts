@@ -4,7 +4,7 @@ import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { roleHolders } from './role-holders.ts'
+import { participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -541,8 +541,16 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   }
   return kept
 
+  // "P. Nair to draft …" (owner "Nair"): a family name stands for the participant it abbreviates. A
+  // first name already names one ("Dana"), and is left as written: the owner counts in the title's
+  // words, and a longer one can make two tasks of one person read as near-duplicates.
+  function familyNameOwner (owner: string): string | undefined {
+    if (!/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) || people.some((person) => person === owner || person.split(/\s+/)[0] === owner)) return undefined
+    return participantFor(owner, people)
+  }
+
   function keep (todo: string): void {
-    const title = todo.replace(/\(([^()]{2,40})\)$/, (note, owner: string) => `(${holders.get(owner.toLowerCase()) ?? owner})`)
+    const title = todo.replace(/\(([^()]{2,40})\)$/, (note, owner: string) => `(${holders.get(owner.toLowerCase()) ?? familyNameOwner(owner) ?? owner})`)
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
       index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))
