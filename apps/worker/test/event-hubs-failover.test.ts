@@ -35,6 +35,13 @@ test('two worker processes split 4 partitions through the Redis checkpoint store
   await untilRedis(async () => await windowTotal(store, meetings.keys()) >= producer.total() - 8 * 10, 20_000, 'windows keep up while split')
 
   phase('both consumed')
+  // Both still hold two each right before the kill: on a loaded runner a worker's renewal can
+  // lag past the expiry and the other claim its partitions early, and a takeover timed from the
+  // kill would then measure nothing.
+  await untilReceivers(peer, (rs) => {
+    const byConnection = partitionsByConnection(rs)
+    return rs.length === 4 && [connectionX, connectionY].every((connection) => byConnection.get(connection)?.length === 2)
+  }, 20_000, 'still two partitions each before the kill')
   // SIGKILL A mid-stream: no close, no checkpoint, its ownership records simply stop being renewed.
   const killedAt = Date.now()
   const sentAtKill = producer.total()
