@@ -1,28 +1,38 @@
-import { koreanTitleHolders } from '../text/korean-titles.ts'
+import { KOREAN_JOB_TITLES, KOREAN_NAME } from '../text/korean-titles.ts'
+import { hasHangul } from '../text/words.ts'
 
+// "박은정 팀장", "오세훈 매니저님", "한지수 팀장(구매)": a name written with its title. Not a unit
+// before the title ("영업팀 팀장", "재무 담당 이사"): a word ending in a unit's suffix names no one.
+const KOREAN_NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*(${KOREAN_JOB_TITLES.join('|')})(?=님|씨|께|이|가|은|는|도|의|과|와|랑|[^\\uAC00-\\uD7A3]|$)`, 'g')
+const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
 // "D. Reyes (treasurer)", "Maria Okafor (chair)", "Lee (executive director)": a name and the role
 // it holds in lower case in brackets, as attendance lines write them.
-const NAME_WITH_ROLE = /(?<![\p{L}.])(\p{Lu}[\p{L}'-]*\.?(?:\s+\p{Lu}[\p{L}'-]+)?)\s*\(([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\)/gu
+const ENGLISH_NAME_WITH_ROLE = /(?<![\p{L}.])(\p{Lu}[\p{L}'-]*\.?(?:\s+\p{Lu}[\p{L}'-]+)?)\s*\(([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\)/gu
 
 /**
  * Who holds each role the minutes name, for a task given to the role ("팀장님이 보내 주시기로",
  * "Treasurer to circulate the audit letter"): the Korean job titles written after a name, and
  * English roles written in brackets after a name, keyed by the title or the role in lower case.
- * A role two people hold is left out. An English holder is given as the participant the name
+ * A role two people hold is left out (no guess between them); a Korean given name and the full
+ * name ("은정", "박은정") are one person. An English holder is given as the participant the name
  * stands for when there is one ("D. Reyes" for Daniel Reyes), else as written.
  */
 export function roleHolders (texts: readonly string[], people: readonly string[]): ReadonlyMap<string, string> {
-  const holders = new Map<string, string>(koreanTitleHolders(texts))
-  const english = new Map<string, Set<string>>()
-  for (const text of texts) {
-    for (const match of text.matchAll(NAME_WITH_ROLE)) {
-      const [, name, role] = match as unknown as [string, string, string]
-      const names = english.get(role) ?? new Set<string>()
-      names.add(participantFor(name, people) ?? name)
-      english.set(role, names)
-    }
+  const named = new Map<string, Set<string>>()
+  const add = (role: string, name: string): void => {
+    const names = named.get(role) ?? new Set<string>()
+    names.add(name)
+    named.set(role, names)
   }
-  for (const [role, names] of english) if (names.size === 1 && !holders.has(role)) holders.set(role, [...names][0]!)
+  for (const text of texts) {
+    for (const [, name, title] of text.matchAll(KOREAN_NAME_WITH_TITLE)) if (!UNIT.test(name!)) add(title!, name!)
+    for (const [, name, role] of text.matchAll(ENGLISH_NAME_WITH_ROLE)) add(role!, participantFor(name!, people) ?? name!)
+  }
+  const holders = new Map<string, string>()
+  for (const [role, names] of named) {
+    const longest = [...names].reduce((a, b) => (b.length > a.length ? b : a))
+    if (names.size === 1 || (hasHangul(role) && [...names].every((name) => longest.endsWith(name)))) holders.set(role, longest)
+  }
   return holders
 }
 

@@ -506,9 +506,8 @@ function sameOwnersTask (a: string, b: string): boolean {
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
-  // "팀장님이 … 보내 주시기로", "Treasurer to circulate …": the owner is the one person the minutes
-  // write with that title or role, when there is one.
-  const holders = roleHolders(sentences.map((sentence) => sentence.text), people)
+  // Read from the whole text only once an owner needs it: most owners are participants by name.
+  let holders: ReadonlyMap<string, string> | undefined
   const index = new SizedSimilarityIndex()
   for (const sentence of sentences) {
     const text = sentence.text
@@ -541,16 +540,21 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   }
   return kept
 
-  // "P. Nair to draft …" (owner "Nair"): a family name stands for the participant it abbreviates. A
-  // first name already names one ("Dana"), and is left as written: the owner counts in the title's
-  // words, and a longer one can make two tasks of one person read as near-duplicates.
-  function familyNameOwner (owner: string): string | undefined {
-    if (!/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) || people.some((person) => person === owner || person.split(/\s+/)[0] === owner)) return undefined
-    return participantFor(owner, people)
+  /*
+   * The owner as the participants know them: a participant's name stays as written (a first name
+   * already names one, and a longer owner, which counts in the title's words, can make two tasks
+   * of one person read as near-duplicates); a title or role ("팀장님이 … 보내 주시기로",
+   * "Treasurer to circulate …") becomes the one person the minutes write with it; a family name
+   * ("P. Nair to draft …" gives "Nair") the participant it abbreviates.
+   */
+  function ownerAsParticipant (owner: string): string {
+    if (personLabel(owner, people) !== undefined) return owner
+    holders ??= roleHolders(sentences.map((sentence) => sentence.text), people)
+    return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? owner
   }
 
   function keep (todo: string): void {
-    const title = todo.replace(/\(([^()]{2,40})\)$/, (note, owner: string) => `(${holders.get(owner.toLowerCase()) ?? familyNameOwner(owner) ?? owner})`)
+    const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
       index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))

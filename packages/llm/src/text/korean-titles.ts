@@ -36,32 +36,3 @@ const PARTICLE = '(?:께서|에게|한테|이랑|[이가은는을를의께도와
 
 /** A word that is a title and nothing else ("팀장님이", "매니저께서"): a role, not a name. */
 export const KOREAN_TITLE_WORD = `${KOREAN_JOB_TITLE}님?${PARTICLE}?(?![\\uAC00-\\uD7A3])`
-
-// "박은정 팀장", "오세훈 매니저님", "한지수 팀장(구매)": a name written with its title. Not a unit
-// before the title ("영업팀 팀장", "재무 담당 이사"): a word ending in a unit's suffix names no one.
-const NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE.replace('(?:', '(')}(?=님|씨|께|이|가|은|는|도|의|과|와|랑|[^\\uAC00-\\uD7A3]|$)`, 'g')
-const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
-
-/**
- * The one person the texts write with each title: "박은정 팀장" once and no other 팀장 makes
- * "팀장님이 보내 주시기로" hers. A title two people hold is left out (no guess between them);
- * a given name and the full name ("은정", "박은정") are one person.
- */
-export function koreanTitleHolders (texts: Iterable<string>): ReadonlyMap<string, string> {
-  const holders = new Map<string, Set<string>>()
-  for (const text of texts) {
-    for (const match of text.matchAll(NAME_WITH_TITLE)) {
-      const [, name, title] = match as unknown as [string, string, string]
-      if (UNIT.test(name)) continue
-      const names = holders.get(title) ?? new Set<string>()
-      names.add(name)
-      holders.set(title, names)
-    }
-  }
-  const unique = new Map<string, string>()
-  for (const [title, names] of holders) {
-    const longest = [...names].reduce((a, b) => (b.length > a.length ? b : a))
-    if ([...names].every((name) => longest.endsWith(name))) unique.set(title, longest)
-  }
-  return unique
-}
