@@ -124,7 +124,13 @@ export const FAMILIES: Family[] = [
   {
     name: 'repeated',
     description: 'one sentence repeated, 4 participants',
-    build: (chars) => ({ agendas: [], minutes: fill(chars, 4, () => 'We agreed that Kim will send the revised budget to the finance team by Friday.') })
+    build: (chars, variant = 0) => {
+      // One sentence for the whole meeting, but its words drawn per variant: the same sentence
+      // in every request would measure the thread's caches from the request before.
+      const word = englishWords(seededRandom(51 + VARIANT_STEP * variant))
+      const sentence = `We agreed that Kim will send the ${word()} ${word()} to the ${word()} team by Friday.`
+      return { agendas: [], minutes: fill(chars, 4, () => sentence) }
+    }
   },
   {
     name: 'korean-no-spaces',
