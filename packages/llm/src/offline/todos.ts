@@ -501,6 +501,18 @@ function sameOwnersTask (a: string, b: string): boolean {
 }
 
 /**
+ * The stems sameOwnersTask can count as shared: the wording's without the owner and without
+ * dates other than numbered ones. Every pair it accepts shares three of them, so the index is
+ * asked for those alone; asked with the owner and weekday too, every task of the same owner
+ * due the same day ("… by Friday (Kim)") came back to be compared.
+ */
+function ownersTaskStems (title: string): ReadonlySet<string> {
+  const stems = new Set<string>()
+  for (const stem of contentStems(title.replace(TRAILING_OWNER, ''))) if (/^\d/.test(stem) || !DATE_STEM.test(stem)) stems.add(stem)
+  return stems
+}
+
+/**
  * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
  */
@@ -557,7 +569,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
-      index.candidates(stems, () => 3).find((id) => sameOwnersTask(kept[id]!, title))
+      index.candidates(ownersTaskStems(title), () => 3).find((id) => sameOwnersTask(kept[id]!, title))
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)
