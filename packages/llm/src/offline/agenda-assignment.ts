@@ -51,12 +51,17 @@ export function deriveAgendas (minutes: MinutesPart[], limit = 5): Agenda[] {
 
   const sentences = minutes.flatMap((part) => splitSentences(part.content).filter((s) => !s.heading).map((s) => ({ stems: contentStems(s.text), text: s.text, author: part.userId })))
   const keywords = extractKeywords(sentences.map((s) => ({ text: s.text, author: s.author })), { limit: 12 })
+  // The sentences naming each keyword, found once: each round below only drops the covered ones.
+  const naming = keywords.map((keyword) => {
+    const stems = keyword.stems.map((stem) => new Set([stem]))
+    return sentences.flatMap((s, i) => stems.every((stem) => overlap(stem, s.stems) > 0) ? [i] : [])
+  })
   const covered = new Set<number>()
   const agendas: Agenda[] = []
   while (agendas.length < limit) {
     let best: { title: string, gain: number, members: number[] } | undefined
-    for (const keyword of keywords) {
-      const members = sentences.flatMap((s, i) => !covered.has(i) && keyword.stems.every((stem) => overlap(new Set([stem]), s.stems) > 0) ? [i] : [])
+    for (const [k, keyword] of keywords.entries()) {
+      const members = naming[k]!.filter((i) => !covered.has(i))
       if (members.length >= 2 && (best === undefined || members.length * keyword.score > best.gain)) {
         best = { title: keyword.text, gain: members.length * keyword.score, members }
       }
