@@ -12,7 +12,12 @@ export interface MinutesChunk {
 
 const HEADING = /^\s*(#{1,6}\s+\S.*|[[【].{1,40}[\]】]|.{1,60}[:：])\s*$/
 
-/** Cuts text longer than `max` on paragraph, then line, then sentence, then hard boundaries. */
+/**
+ * Cuts text longer than `max` on paragraph, then line, then sentence, then hard boundaries,
+ * into as many pieces as it takes and of about equal size: 25,000 characters at a 24,000 limit
+ * become two halves, not 24,000 and a 1,000-character tail (a call of its own with little
+ * context, and a piece twice the size of its neighbours to analyse).
+ */
 function splitText (text: string, max: number): string[] {
   if (text.length <= max) return [text]
   const units: string[] = []
@@ -33,15 +38,21 @@ function splitText (text: string, max: number): string[] {
     }
   }
   const pieces: string[] = []
+  const wanted = Math.ceil(text.length / max)
   let current = ''
   let heading: string | undefined
+  // Characters of the text before the unit at hand: a piece ends at the unit boundary nearest
+  // its share of the text (k / wanted of it), so the cuts do not drift apart.
+  let position = 0
   for (const unit of units) {
-    if (current.length + unit.length > max && current.trim() !== '') {
+    const share = pieces.length + 1 < wanted ? (pieces.length + 1) * text.length / wanted : Number.POSITIVE_INFINITY
+    if ((current.length + unit.length > max || position + unit.length / 2 > share) && current.trim() !== '') {
       pieces.push(current)
       // A continuation keeps the section heading it started under, so the model can still place it on its agenda.
       current = heading !== undefined && heading.length + unit.length < max && !unit.startsWith(heading) ? `${heading}\n` : ''
     }
     current += unit
+    position += unit.length
     const firstLine = unit.split('\n', 1)[0] ?? ''
     if (HEADING.test(firstLine)) heading = firstLine.trim()
   }
