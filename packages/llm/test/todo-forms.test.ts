@@ -162,6 +162,7 @@ const ENGLISH: Row[] = [
 t.test('A job title alone (팀장님이) names the role holder: the one person the minutes write with that title, else the title', async (t) => {
   t.same(todosOf('팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (팀장)'], 'nobody written as 팀장: the title is the owner')
   t.same(todosOf('참석: 구매팀 하윤서 팀장, 전산팀 문태식 매니저\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (하윤서)'])
+  t.same(todosOf('회의록은 하윤서 팀장에게 공유했습니다.\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (하윤서)'], 'the name and title with any particle a title takes (에게)')
   t.same(todosOf('참석: 하윤서 팀장, 문태식 팀장\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (팀장)'], 'two people hold the title: no guess between them')
   t.same(todosOf('참석: 영업팀 팀장, 하윤서 팀장\n팀장님께서 견적서를 보내 주시기로 했어요.'), ['견적서를 보내기 (하윤서)'], 'a unit before a title is no person')
   t.same(todosOf('목요일 투자 미팅 준비로 대표님이 발표 자료를 고치시기로 함'), ['목요일 투자 미팅 준비로 발표 자료를 고치기 (대표)'], 'a word ending in a particle before the title is no name')

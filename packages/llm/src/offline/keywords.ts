@@ -2,7 +2,7 @@ import type { ItemSentence } from 'wink-nlp'
 import { memoPerString } from '../memo.ts'
 import { englishNlp } from '../text/english-model.ts'
 import { finalConsonant, koreanStem } from '../text/korean-stem.ts'
-import { KOREAN_JOB_TITLE } from '../text/korean-titles.ts'
+import { KOREAN_JOB_TITLE, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
 import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
 import { hasHangul, words, type Word } from '../text/words.ts'
 
@@ -180,7 +180,7 @@ const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 // What is left of a Korean word after its noun: a 하다/되다 ending makes it a predicate ("작성하기로"), not a topic.
 const PREDICATE_REST = /^(?:하|되|했|됐|한|할|함|됨|해|돼|시키|시킬|시킨)/
 // Titles and forms of address that follow a person's name ("오세훈 매니저", "하린님", "박 팀장님").
-const TITLE = new RegExp(`^(?:님|씨|선배|${KOREAN_JOB_TITLE})(?:님)?(?:[이가은는을를의께도와과랑한테에게]|께서|에게|한테)?$`)
+const TITLE = new RegExp(`^(?:님|씨|선배|${KOREAN_JOB_TITLE})(?:님)?${KOREAN_TITLE_PARTICLE}?$`)
 const HANGUL_NAME = /^[\uAC00-\uD7A3]{2,4}$/
 
 // The final consonant ㅆ marks a past or future tense stem (했어, 됐고, 하겠음): the word is a predicate in any speech level.

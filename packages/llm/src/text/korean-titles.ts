@@ -31,8 +31,11 @@ export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`
 /** The titles that mean a job title wherever they stand, without a name beside them. */
 export const KOREAN_BARE_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.filter((title) => !EVERYDAY_WORDS.has(title)).join('|')})`
 
-/** The particles a title takes ("팀장님이", "매니저께서", "부장이랑"). */
-const PARTICLE = '(?:께서|에게|한테|이랑|[이가은는을를의께도와과랑])'
+/**
+ * The particles a title or form of address takes ("팀장님이", "매니저께서", "부장이랑",
+ * "수아씨에게"), for every reader that looks past a name's title.
+ */
+export const KOREAN_TITLE_PARTICLE = '(?:께서|에게|한테|이랑|[이가은는을를의께도와과랑])'
 
 /** A word that is a title and nothing else ("팀장님이", "매니저께서"): a role, not a name. */
-export const KOREAN_TITLE_WORD = `${KOREAN_JOB_TITLE}님?${PARTICLE}?(?![\\uAC00-\\uD7A3])`
+export const KOREAN_TITLE_WORD = `${KOREAN_JOB_TITLE}님?${KOREAN_TITLE_PARTICLE}?(?![\\uAC00-\\uD7A3])`
