@@ -1,9 +1,9 @@
-import { KOREAN_JOB_TITLES, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
+import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
 import { hasHangul } from '../text/words.ts'
 
 // "박은정 팀장", "오세훈 매니저님", "한지수 팀장(구매)": a name written with its title. Not a unit
 // before the title ("영업팀 팀장", "재무 담당 이사"): a word ending in a unit's suffix names no one.
-const KOREAN_NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*(${KOREAN_JOB_TITLES.join('|')})(?=님|씨|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'g')
+const KOREAN_NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*(${KOREAN_JOB_TITLE})(?=님|씨|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'g')
 const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
 // "D. Reyes (treasurer)", "Maria Okafor (chair)", "Lee (executive director)": a name and the role
 // it holds in lower case in brackets, as attendance lines write them.
