@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { segmentSentences } from '../src/text/sentences.ts'
-import { overlap, SimilarityIndex, SizedSimilarityIndex } from '../src/text/similarity.ts'
+import { overlap, SimilarityIndex, SizedSimilarityIndex, StemKeys } from '../src/text/similarity.ts'
 
 // Seeded pseudo-random stems from a small alphabet, so many share prefixes ("ba", "bak", "bake").
 let state = 7
@@ -48,5 +48,24 @@ test('SizedSimilarityIndex finds every earlier set meeting a rule that depends o
     index.add(id, stems)
   })
   t.ok(compared < (sets.length * (sets.length - 1)) / 2, `${compared} candidates, fewer than all pairs`)
+  t.end()
+})
+
+test('indexes sharing one StemKeys answer as each would alone: the interning is shared, the lists are not', (t) => {
+  const keys = new StemKeys()
+  const [even, odd] = [new SimilarityIndex(keys), new SimilarityIndex(keys)]
+  const [evenAlone, oddAlone] = [new SimilarityIndex(), new SimilarityIndex()]
+  sets.forEach((stems, id) => {
+    const [shared, alone] = id % 2 === 0 ? [even, evenAlone] : [odd, oddAlone]
+    for (const minShared of [1, 2]) {
+      const found = shared.candidates(stems, minShared)
+      const expected = alone.candidates(stems, minShared)
+      if (found.join() !== expected.join()) t.fail(`set ${id} (min ${minShared}): found ${found.join(', ')}, alone ${expected.join(', ')}`)
+      if (found.some((other) => other % 2 !== id % 2)) t.fail(`set ${id} found an id of the other index: ${found.join(', ')}`)
+    }
+    shared.add(id, stems)
+    alone.add(id, stems)
+  })
+  t.ok(even.candidates(sets[0]!).length > 0, 'the shared indexes do find sets')
   t.end()
 })

@@ -1,6 +1,6 @@
 import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
-import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex } from '../text/similarity.ts'
+import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
 import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
@@ -70,9 +70,9 @@ export function distinctDecisions (texts: string[]): string[] {
 }
 
 /** distinctDecisions, each kept text with its core (placeDecisions compares them again). */
-function distinctWithCores (texts: string[]): Array<{ text: string, core: ReadonlySet<string> }> {
+function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ text: string, core: ReadonlySet<string> }> {
   const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
-  const cores = new DecisionCores()
+  const cores = new DecisionCores(keys)
   for (const text of texts) {
     const core = decisionCore(text)
     if (cores.matching(core).length > 0) continue
@@ -88,7 +88,11 @@ function distinctWithCores (texts: string[]): Array<{ text: string, core: Readon
  */
 class DecisionCores {
   readonly #cores: Array<ReadonlySet<string>> = []
-  readonly #index = new SizedSimilarityIndex()
+  readonly #index: SizedSimilarityIndex
+
+  constructor (keys?: StemKeys) {
+    this.#index = new SizedSimilarityIndex(keys)
+  }
 
   add (core: ReadonlySet<string>): number {
     this.#index.add(this.#cores.length, core)
@@ -117,19 +121,21 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
     const { writerPlacedDecisions: _placed, ...rest } = items[0]!
     return [{ ...rest, decisions: distinctDecisions(rest.decisions) }]
   }
-  const all = new DecisionCores()
+  // Every index below holds the same meeting's cores: their stems are interned once.
+  const keys = new StemKeys()
+  const all = new DecisionCores(keys)
   const entries: Array<{ text: string, core: ReadonlySet<string>, named: boolean }> = []
   const perItem = items.map((item) => {
-    const named = new DecisionCores()
+    const named = new DecisionCores(keys)
     for (const text of item.writerPlacedDecisions ?? []) named.add(decisionCore(text))
-    return distinctWithCores(item.decisions).map(({ text, core }) => {
+    return distinctWithCores(item.decisions, keys).map(({ text, core }) => {
       const entry = { text, core, named: named.matching(core).length > 0 }
       all.add(core)
       entries.push(entry)
       return entry
     })
   })
-  const kept = new DecisionCores()
+  const kept = new DecisionCores(keys)
   return items.map((item, i) => {
     const { writerPlacedDecisions: _placed, ...rest } = item
     return {

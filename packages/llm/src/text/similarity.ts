@@ -100,7 +100,7 @@ export const matchKeys: (stem: string) => readonly string[] = memoPerString((ste
 }, 50_000)
 
 /** A query stem's lookups, by interned key: the lists to read, and how to tell whether one id holds a matching stem. */
-interface StemLookup {
+export interface StemLookup {
   /** Stems equal to it or one of its shortenings (exact lists). */
   shorter: readonly number[]
   /** It as the shortening of a longer stem (the extension list). */
@@ -108,33 +108,17 @@ interface StemLookup {
 }
 
 /**
- * An index of texts by stem, answering "which earlier texts could be similar to this one":
- * similarity needs shared stems, so texts sharing too few are never compared.
- *
- * Stems are listed under themselves (exact) and, apart, under their shortenings (extensions):
- * a stem then finds the stems it matches and nothing else. One table for both made a short
- * key ("ba" of "bake") list every stem that starts with it, so with thousands of distinct
- * words each lookup read lists as long as the input and dedupe grew with its square.
- *
- * Stems and their shortenings are interned as small integers once per index: lists are read
- * by array position and an id's stems are checked by comparing integers. Keyed by string,
- * every lookup hashed and every id kept two Sets, and on a list of 15,000 todos that cost
- * grew with the list (cache misses and collection of the Sets), not only the matches.
+ * Stems and their shortenings interned as small integers, with each stem's lookup: what the
+ * indexes read their lists by. Indexes over the same texts (one per stem-set size, or the
+ * several a merge builds) share one, so a set's keys are hashed once rather than once per index.
  */
-export class SimilarityIndex {
+export class StemKeys {
   readonly #keyIds = new Map<string, number>()
   // Per interned key: the lookup of the stem it stands for (built on first use).
   readonly #lookups: Array<StemLookup | undefined> = []
-  // Per interned key: ids listed under it as a stem (exact) and as a shortening (extensions).
-  readonly #exact: number[][] = []
-  readonly #extensions: number[][] = []
-  // Per id: the stems and the shortenings it was added under, to check the stems whose lists are not read.
-  readonly #stems: number[][] = []
-  readonly #shortenings: number[][] = []
-  #size = 0
-  // Scratch counters reused across queries, cleared after each (only the entries touched).
-  #hits = new Int32Array(0)
-  #lastStem = new Int32Array(0)
+  // The lookups of a stem set, kept per Set (contentStems hands out one per text, and dedupe
+  // queries a text's set and then adds it): a set is not changed once given to an index.
+  readonly #lookupsOfSet = new WeakMap<ReadonlySet<string>, StemLookup[]>()
 
   #keyId (key: string): number {
     let id = this.#keyIds.get(key)
@@ -145,11 +129,8 @@ export class SimilarityIndex {
     return id
   }
 
-  // The lookups of a stem set, kept per Set (contentStems hands out one per text, and dedupe
-  // queries a text's set and then adds it): a set is not changed once given to the index.
-  readonly #lookupsOfSet = new WeakMap<ReadonlySet<string>, StemLookup[]>()
-
-  #lookupsOf (stems: ReadonlySet<string>): StemLookup[] {
+  /** The lookup of each of the set's stems, in the set's order. */
+  lookupsOf (stems: ReadonlySet<string>): StemLookup[] {
     let lookups = this.#lookupsOfSet.get(stems)
     if (lookups === undefined) {
       lookups = []
@@ -168,6 +149,39 @@ export class SimilarityIndex {
     }
     return lookup
   }
+}
+
+/**
+ * An index of texts by stem, answering "which earlier texts could be similar to this one":
+ * similarity needs shared stems, so texts sharing too few are never compared.
+ *
+ * Stems are listed under themselves (exact) and, apart, under their shortenings (extensions):
+ * a stem then finds the stems it matches and nothing else. One table for both made a short
+ * key ("ba" of "bake") list every stem that starts with it, so with thousands of distinct
+ * words each lookup read lists as long as the input and dedupe grew with its square.
+ *
+ * Stems and their shortenings are interned as small integers (StemKeys): lists are read
+ * by array position and an id's stems are checked by comparing integers. Keyed by string,
+ * every lookup hashed and every id kept two Sets, and on a list of 15,000 todos that cost
+ * grew with the list (cache misses and collection of the Sets), not only the matches.
+ */
+export class SimilarityIndex {
+  readonly #keys: StemKeys
+  // Per interned key: ids listed under it as a stem (exact) and as a shortening (extensions).
+  readonly #exact: number[][] = []
+  readonly #extensions: number[][] = []
+  // Per id: the stems and the shortenings it was added under, to check the stems whose lists are not read.
+  readonly #stems: number[][] = []
+  readonly #shortenings: number[][] = []
+  #size = 0
+  // Scratch counters reused across queries, cleared after each (only the entries touched).
+  #hits = new Int32Array(0)
+  #lastStem = new Int32Array(0)
+
+  /** `keys`: an interning shared with other indexes over the same texts, so each set's keys are looked up once for all. */
+  constructor (keys = new StemKeys()) {
+    this.#keys = keys
+  }
 
   add (id: number, stems: ReadonlySet<string>): void {
     this.#size = Math.max(this.#size, id + 1)
@@ -175,7 +189,7 @@ export class SimilarityIndex {
     const shortenings = this.#shortenings[id] ?? []
     this.#stems[id] = own
     this.#shortenings[id] = shortenings
-    for (const { shorter, self } of this.#lookupsOf(stems)) {
+    for (const { shorter, self } of this.#keys.lookupsOf(stems)) {
       if (!own.includes(self)) own.push(self)
       post(this.#exact, self, id)
       for (let k = 1; k < shorter.length; k++) {
@@ -222,7 +236,7 @@ export class SimilarityIndex {
     const hits = this.#hits
     const lastStem = this.#lastStem
     const touched: number[] = []
-    const byCost = this.#lookupsOf(stems).map((lookup) => {
+    const byCost = this.#keys.lookupsOf(stems).map((lookup) => {
       const lists = this.#lists(lookup)
       let cost = 0
       for (const list of lists) cost += list.length
@@ -265,11 +279,17 @@ export class SimilarityIndex {
  */
 export class SizedSimilarityIndex {
   readonly #bySize = new Map<number, SimilarityIndex>()
+  readonly #keys: StemKeys
+
+  /** `keys`: as for SimilarityIndex; the indexes of every size share one in any case. */
+  constructor (keys = new StemKeys()) {
+    this.#keys = keys
+  }
 
   add (id: number, stems: ReadonlySet<string>): void {
     let index = this.#bySize.get(stems.size)
     if (index === undefined) {
-      index = new SimilarityIndex()
+      index = new SimilarityIndex(this.#keys)
       this.#bySize.set(stems.size, index)
     }
     index.add(id, stems)
