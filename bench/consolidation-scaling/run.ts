@@ -10,7 +10,10 @@ import { FAMILIES, segmentWindow } from './inputs.ts'
  * How consolidation time grows with the minutes: each input family at each size, through the
  * real route (buildApp + inject, no LLM configured, so the offline engine does it all),
  * `--requests` requests per size, of which the lowest CPU time and the lowest wall time are
- * kept: one GC or JIT pause in a single request swung a ratio by x1.5. Each request is a new
+ * kept: one GC or JIT pause in a single request swung a ratio by x1.5. The requests go in
+ * rounds (every family at every size, then again), after one unmeasured request per family
+ * (`--warm-up false` leaves it out), so that a slower or faster stretch of a shared machine
+ * falls on all the sizes a ratio compares rather than on some of them. Each request is a new
  * meeting with other words of the same family (Family.build's variant, never the same one twice
  * in a run), so none is cheaper for the words the analysis thread has cached from the one before.
  * Ratios are per doubling of the size ((t2/t1)^(1/log2(s2/s1))), flagged above 2.3, and taken
@@ -23,7 +26,7 @@ import { FAMILIES, segmentWindow } from './inputs.ts'
  *
  *   node --conditions=@meeting-ai/source --import tsx bench/consolidation-scaling/run.ts \
  *     [--families realistic-en,decisions-4] [--sizes 50000,100000,200000,400000,1000000] \
- *     [--requests 3] [--stop-after-ms 60000] [--live true|false]
+ *     [--requests 3] [--warm-up true|false] [--stop-after-ms 60000] [--live true|false]
  *
  * --stop-after-ms: once a size of a family takes longer, its larger sizes are skipped (a
  * quadratic family would otherwise run for many minutes).
@@ -34,6 +37,7 @@ const wanted = opts.get('families')?.split(',')
 const families = FAMILIES.filter((f) => wanted === undefined || wanted.includes(f.name))
 const stopAfterMs = Number(opts.get('stop-after-ms') ?? 60_000)
 const requests = Math.max(1, Number(opts.get('requests') ?? 3))
+const warmUp = opts.get('warm-up') !== 'false'
 const BUDGET_MS = 25_000
 const RATIO_LIMIT = 2.3
 
@@ -60,40 +64,59 @@ function fittedPerDoubling (points: Array<{ chars: number, cpuMs: number }>): nu
 const f = (n: number, d = 0): string => Number.isFinite(n) ? n.toFixed(d) : '-'
 
 interface Row { family: string, chars: number, ms: number, cpuMs: number, cpuRuns: number[], status: number, todos: number, partial: boolean }
-const rows: Row[] = []
+const rows: Row[] = families.flatMap((family) => sizes.map((): Row => ({ family: family.name, chars: 0, ms: Infinity, cpuMs: Infinity, cpuRuns: [], status: 200, todos: 0, partial: false })))
+const rowOf = (familyIndex: number, sizeIndex: number): Row => rows[familyIndex * sizes.length + sizeIndex]!
+/** Per family, the sizes still measured: a size slower than --stop-after-ms ends its family's larger sizes. */
+const sizesLeft = families.map(() => sizes.length)
 let request = 0
+
+async function consolidate (family: (typeof families)[number], chars: number, variant: number): Promise<{ chars: number, ms: number, cpuMs: number, status: number, todos: number, partial: boolean }> {
+  const input = family.build(chars, variant)
+  const payload = JSON.stringify({ meetingId: `scaling-${process.pid}-${request++}`, agendas: input.agendas, participantMinutes: input.minutes, ...(input.language === undefined ? {} : { language: input.language }) })
+  const started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  const response = await app.inject({ method: 'POST', url: '/api/v1/transcripts/consolidate', payload, headers: { 'content-type': 'application/json' } })
+  const ms = performance.now() - started
+  const cpu = process.cpuUsage(cpuBefore)
+  const body = response.statusCode === 200 ? response.json() : undefined
+  return {
+    chars: input.minutes.reduce((sum, m) => sum + m.content.length, 0),
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    status: response.statusCode,
+    todos: body?.todos?.length ?? 0,
+    partial: body?.partial === true
+  }
+}
+
 try {
-  for (const family of families) {
-    for (const [sizeIndex, chars] of sizes.entries()) {
-      const row: Row = { family: family.name, chars: 0, ms: Infinity, cpuMs: Infinity, cpuRuns: [], status: 200, todos: 0, partial: false }
-      for (let attempt = 0; attempt < requests; attempt++) {
+  // One unmeasured request per family first: the analysis thread's first run of a family's
+  // code paths (module load, JIT) would otherwise land on its smallest size alone.
+  if (warmUp) {
+    for (const family of families) await consolidate(family, sizes[0]!, sizes.length * requests)
+  }
+  // Rounds: each round takes one request of every family at every size, so the machine's drift
+  // over the minutes of a run (its speed moved by x1.6 within one run) reaches every size of a
+  // family alike instead of the sizes measured in one stretch.
+  for (let round = 0; round < requests; round++) {
+    for (const [familyIndex, family] of families.entries()) {
+      for (let sizeIndex = 0; sizeIndex < sizesLeft[familyIndex]!; sizeIndex++) {
         // Each request its own words, across sizes too: a family's text of one variant starts
         // with its shorter text of that variant, which the analysis thread has cached.
-        const input = family.build(chars, sizeIndex * requests + attempt)
-        row.chars = input.minutes.reduce((sum, m) => sum + m.content.length, 0)
-        const payload = JSON.stringify({ meetingId: `scaling-${process.pid}-${request++}`, agendas: input.agendas, participantMinutes: input.minutes, ...(input.language === undefined ? {} : { language: input.language }) })
-        const started = performance.now()
-        const cpuBefore = process.cpuUsage()
-        const response = await app.inject({ method: 'POST', url: '/api/v1/transcripts/consolidate', payload, headers: { 'content-type': 'application/json' } })
-        const ms = performance.now() - started
-        const cpu = process.cpuUsage(cpuBefore)
-        const cpuMs = (cpu.user + cpu.system) / 1000
-        const body = response.statusCode === 200 ? response.json() : undefined
-        const todos: number = body?.todos?.length ?? 0
-        const partial = body?.partial === true
-        process.stdout.write(`${family.name} ${row.chars} chars, request ${attempt + 1}: ${f(ms)} ms, CPU ${f(cpuMs)} ms (status ${response.statusCode}, ${todos} todos${partial ? ', partial' : ''})\n`)
-        row.cpuRuns.push(cpuMs)
-        row.ms = Math.min(row.ms, ms)
-        row.cpuMs = Math.min(row.cpuMs, cpuMs)
-        row.todos = todos
+        const result = await consolidate(family, sizes[sizeIndex]!, sizeIndex * requests + round)
+        const row = rowOf(familyIndex, sizeIndex)
+        process.stdout.write(`${family.name} ${result.chars} chars, request ${round + 1}: ${f(result.ms)} ms, CPU ${f(result.cpuMs)} ms (status ${result.status}, ${result.todos} todos${result.partial ? ', partial' : ''})\n`)
+        row.chars = result.chars
+        row.cpuRuns.push(result.cpuMs)
+        row.ms = Math.min(row.ms, result.ms)
+        row.cpuMs = Math.min(row.cpuMs, result.cpuMs)
+        row.todos = result.todos
         // A failed request or a partial answer counts, whichever request it was.
-        if (response.statusCode !== 200) row.status = response.statusCode
-        if (partial) row.partial = true
-        // A size this slow once is slow: the other requests would only add minutes.
-        if (ms > stopAfterMs) break
+        if (result.status !== 200) row.status = result.status
+        if (result.partial) row.partial = true
+        // A size this slow once is slow: its larger sizes would only add minutes.
+        if (result.ms > stopAfterMs) sizesLeft[familyIndex] = sizeIndex + 1
       }
-      rows.push(row)
-      if (row.ms > stopAfterMs) break
     }
   }
 } finally {
@@ -101,10 +124,11 @@ try {
   await deleteKeys(prefix)
 }
 
+const measured = rows.filter((r) => r.cpuRuns.length > 0)
 const flagged: string[] = []
-const fitted: Record<string, number> = Object.fromEntries(families.map((family) => [family.name, fittedPerDoubling(rows.filter((r) => r.family === family.name))]))
+const fitted: Record<string, number> = Object.fromEntries(families.map((family) => [family.name, fittedPerDoubling(measured.filter((r) => r.family === family.name))]))
 const tableRows = families.map((family) => {
-  const mine = rows.filter((r) => r.family === family.name)
+  const mine = measured.filter((r) => r.family === family.name)
   return [family.name, ...sizes.map((_, i) => {
     const row = mine[i]
     if (row === undefined) return 'skipped'
@@ -149,4 +173,4 @@ if (opts.get('live') !== 'false') {
 }
 
 process.stdout.write(flagged.length === 0 ? '\nno ratio over 2.3, every size within the 25 s budget\n' : `\nflagged:\n${flagged.map((l) => `  ${l}`).join('\n')}\n`)
-emitResult('consolidation-scaling', { sizes, requests, rows, fitted, live, flagged })
+emitResult('consolidation-scaling', { sizes, requests, warmUp, rows: measured, fitted, live, flagged })
