@@ -19,6 +19,16 @@ export function ownerOf (title: string): string | undefined {
   return name
 }
 
+/**
+ * The task a todo title states, without the owner bracket ownerOf reads: the owner is scored
+ * on its own (owner precision), and a label states the task alone, so the owner's name in the
+ * title would only dilute the task's tokens ("Change the alert to 2% (Lena Ortiz)": two of its
+ * seven tokens). A bracket that is a remark stays: it is part of what the title says.
+ */
+export function taskOf (title: string): string {
+  return ownerOf(title) === undefined ? title : title.replace(TRAILING_BRACKET, '').trimEnd()
+}
+
 const HANGUL_NAME = /^[\uAC00-\uD7A3]+$/u
 
 /** A name as people write it: NFKC, lower case, without an honorific (님, 씨) or a title of address. */

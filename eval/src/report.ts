@@ -101,7 +101,7 @@ export function formatReport (report: EvalReport): string {
     '',
     table(HEADER, rows),
     '',
-    'todo P/R: one-to-one greedy matching, Jaccard >= 0.5 or containment >= 0.75 (2+ shared tokens). dup: returned todos matching an earlier one.',
+    'todo P/R: one-to-one greedy matching, Jaccard >= 0.5 or containment >= 0.75 (2+ shared tokens), tasks without their owners (scored in owner P). dup: returned todos matching an earlier one.',
     'owner P: matched todos whose trailing "(owner)" is the labelled owner (none where nobody took it). owner ∉: todos naming an owner who is no participant.',
     'agenda: labelled decisions stated in the summary of their agenda. dec P: `decisions` entries stating a labelled decision, one each (repeats, pending points, actions do not count).',
     'useful / caught: suggestions within [from, to+3] of a moment that state its content (about or advice) and whose own words (transcript quotes removed) are advice; moments with one.',

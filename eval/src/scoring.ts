@@ -1,7 +1,7 @@
 import type { ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
 import type { EvalMeeting, LabelledMoment, MomentKind } from './dataset.ts'
 import { isAdvice, transcriptSentences } from './advice.ts'
-import { ownerOf, participantNamed, namesPerson } from './owners.ts'
+import { namesPerson, ownerOf, participantNamed, taskOf } from './owners.ts'
 import { greedyMatch, keywordHit, overlap, similarity, statedIn, todoMatch, tokens } from './text-match.ts'
 
 /*
@@ -83,10 +83,31 @@ export interface SuggestionScore {
 
 export interface InjectionScore { markers: string[], outputs: number, where: string[] }
 
+/**
+ * The tokens of each labelled todo's task, without its labelled owner's name ("Felix adds an
+ * alert …" → add, alert, …): who does it is owner precision's question, and a returned title's
+ * owner bracket is left out for the same reason (taskOf). Either side alone would count a
+ * person's name as part of the task on one side only.
+ */
+function labelledTasks (meeting: EvalMeeting): string[][] {
+  const ownerOfLabel = new Map((meeting.labels.todoOwners ?? []).map(({ todo, owner }) => [todo, owner.trim()]))
+  return meeting.labels.todos.map((label) => {
+    const owner = ownerOfLabel.get(label)
+    if (owner === undefined || owner === '') return tokens(label)
+    const ownerTokens = tokens(owner)
+    return tokens(label).filter((token) => !ownerTokens.includes(token) && !namesPerson(token, owner))
+  })
+}
+
+/** The tokens of each returned todo's task (its title without the owner bracket). */
+function returnedTasks (response: ConsolidateResponse): string[][] {
+  return response.todos.map((todo) => tokens(taskOf(todo.title)))
+}
+
 export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse): TodoScore {
-  const labels = meeting.labels.todos.map(tokens)
+  const labels = labelledTasks(meeting)
   const titles = response.todos.map((todo) => todo.title)
-  const answers = titles.map(tokens)
+  const answers = returnedTasks(response)
   const pairing = greedyMatch(labels, answers, todoMatch)
   let duplicates = 0
   for (let j = 1; j < answers.length; j++) {
@@ -363,7 +384,7 @@ export function scoreOwners (meeting: EvalMeeting, response: ConsolidateResponse
   const named = owners.filter((owner) => owner !== undefined)
   const notParticipant = named.filter((owner) => participantNamed(owner, participants) === undefined)
   const labelledOwner = new Map((meeting.labels.todoOwners ?? []).map(({ todo, owner }) => [todo, owner]))
-  const pairing = greedyMatch(meeting.labels.todos.map(tokens), titles.map(tokens), todoMatch)
+  const pairing = greedyMatch(labelledTasks(meeting), returnedTasks(response), todoMatch)
   let checked = 0
   let right = 0
   let missing = 0

@@ -2,8 +2,8 @@ import { test } from 'tap'
 import type { ConsolidateResponse, SimpleSuggestion } from '@meeting-ai/contracts'
 import { isAdvice, isAdviceForm, ownWords, transcriptSentences } from '../src/advice.ts'
 import type { EvalMeeting } from '../src/dataset.ts'
-import { ownerOf, participantNamed } from '../src/owners.ts'
-import { scoreDecisionPrecision, scoreOwners, scoreSuggestions, type PublishedSet } from '../src/scoring.ts'
+import { ownerOf, participantNamed, taskOf } from '../src/owners.ts'
+import { scoreDecisionPrecision, scoreOwners, scoreSuggestions, scoreTodos, type PublishedSet } from '../src/scoring.ts'
 
 function meeting (language: 'en' | 'ko', lines: Array<[string, string]>, labels: Partial<EvalMeeting['labels']>): EvalMeeting {
   return {
@@ -184,4 +184,30 @@ test('owner precision: of the todos that match a label, the share naming the lab
 
   const unlabelled = scoreOwners({ ...m, labels: { ...m.labels, todoOwners: undefined } } as unknown as EvalMeeting, response({ todos: [{ title: 'Circulate the updated numbers by Friday (Anton)' }] }))
   t.equal(unlabelled.precision, null, 'no owner labels: no owner precision')
+})
+
+test('todo matching compares tasks: the owner, scored apart, is left out of both sides', async (t) => {
+  t.equal(taskOf('Renew the venue booking for the spring (Marta Lindgren)'), 'Renew the venue booking for the spring')
+  t.equal(taskOf('Run a usage workshop (2 of 9 sites)'), 'Run a usage workshop (2 of 9 sites)', 'a remark is part of the task')
+
+  const m = meeting('en', [['Marta Lindgren', 'a'], ['Tom', 'b']], {
+    todos: ['Renew the venue contract for the spring conference', 'Marta orders the badges'],
+    todoOwners: [
+      { todo: 'Renew the venue contract for the spring conference', owner: 'Marta Lindgren' },
+      { todo: 'Marta orders the badges', owner: 'Marta' }
+    ]
+  })
+  const score = scoreTodos(m, response({
+    todos: [
+      // Three of five task words: the owner's two names would make it 3 of 8 and no match.
+      { title: 'Renew the venue booking for the spring (Marta Lindgren)' },
+      // Shares only the owner's name and one word with the label: no statement of the task.
+      { title: 'Badges for Marta (Tom)' }
+    ]
+  }))
+  t.equal(score.matched, 1)
+  t.same(score.missed, ['Marta orders the badges'])
+
+  const twice = scoreTodos(m, response({ todos: [{ title: 'Renew the venue contract for the spring conference (Marta)' }, { title: 'Renew the venue contract for the spring conference (Tom)' }] }))
+  t.equal(twice.duplicates, 1, 'one task given twice is a duplicate whoever each names')
 })
