@@ -180,6 +180,16 @@ t.test('A role given a task (Treasurer to …) names its holder: the participant
   t.same(of('Priya to draft the call for nominations by January 8.'), ['Draft the call for nominations by January 8 (Priya)'], 'a first name is left as written')
 })
 
+t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {
+  t.same(todosOf('Ana – book the rehearsal room for Thursday'), ['Book the rehearsal room for Thursday (Ana)'])
+  t.same(todosOf('Action: Sam - vendor shortlist by the 12th'), ['Vendor shortlist by the 12th (Sam)'], 'a noun phrase under an action label')
+  t.same(todosOf('Sam - vendor shortlist by the 12th'), [], 'without an action label a noun phrase assigns nothing')
+  t.same(todosOf('Ana - out of office next week'), [], 'a remark about the person')
+  t.same(todosOf('Action: Ana - none'), [])
+  t.same(todosOf('Budget - Ana'), [], 'a topic before the dash is no owner')
+  t.same(todosOf('Ana — the upload failed twice last night'), [], 'a report of what happened')
+})
+
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {
   t.same(todosOf('[미결 사항]\n- 연간 구독 할인율\n- DRM 라이선스 갱신 담당'), ['DRM 라이선스 갱신'])
   t.same(todosOf('[제 할 일 정리]\n- 파일럿 세 곳 계약 조건 정리: 12월 15일까지'), ['파일럿 세 곳 계약 조건 정리 12월 15일까지 (서지원)'], 'my own action list: the writer owns it')

@@ -158,7 +158,19 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   })
 }
 
+// "Chloe - send check-in invites", "Action: Sam – root cause on the nightly sync by Mon": a
+// participant's name before a dash labels the line as "Chloe: …" does.
+const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
+
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  const dashed = EN_LEADING_OWNER.exec(sentence.text)
+  if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) {
+    const owned = { ...sentence, text: dashed[2]!, label: dashed[1]! }
+    const actions = englishActions(owned, people)
+    // Under an action label the rest of the line is the task as written, as under an action heading.
+    const underActionLabel = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+    return actions.length > 0 || !underActionLabel ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
+  }
   const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
