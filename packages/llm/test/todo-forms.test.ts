@@ -64,6 +64,8 @@ const KOREAN_TODOS: Row[] = [
   ['the writer named as owner in brackets (나); the send step joins the edit it follows', '- 협찬사 제안서 수정, 목요일까지 송부 (나)', ['협찬사 제안서 수정 (서지원)']],
   ['a noun plan with a clock time', '점검 공지 16:00 발송 예정', ['점검 공지 16:00 발송 (서지원)']],
   ['a commitment after a reason on everyday "시스템"', '재고 시스템 코드를 나눠야 하므로 제가 외주사에 견적을 요청하겠습니다.', ['외주사에 견적을 요청 (서지원)']],
+  ['a reason in -라서 before a commitment', '마감이 금요일이라서 제가 오늘 초안을 공유하겠습니다.', ['초안을 공유 (서지원)']],
+  ['a reason in 있어서 before a decided task', '견적 차이가 있어서 민수 님이 공급사에 단가표를 다시 요청하기로 했습니다.', ['공급사에 단가표를 다시 요청 (민수)']],
   ['-어야 합니다 on any verb with a deadline', '금요일까지 보안 점검을 마쳐야 합니다.', ['금요일까지 보안 점검을 마치기']],
   ['-해야 함 with an owner', '인증서 갱신은 민수님이 해야 함', ['인증서 갱신 (민수)']],
   ['-해야 합니다 on an action noun, nobody named', '로그 보관 기간을 확인해야 합니다.', ['로그 보관 기간을 확인']],
