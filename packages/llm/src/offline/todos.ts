@@ -322,7 +322,7 @@ function koreanTitle (clause: string): string {
     .replace(/(\S)\s*오세요$/, '$1 오기')
     .replace(/([\uAC00-\uD7A3])(?:으)?세요$/, '$1기')
     // A reason before the task ("세금계산서 발행이 필요하므로 발행 절차를 준비") explains it; the task is what follows.
-    .replace(/^.*?(?:므로|때문에|니까|(?:이)?라서|있어서?|없어서?)\s+(?=\S+\s+\S)/, '')
+    .replace(/^.*?(?:므로|때문에|니까|라서|있어서?|없어서?)\s+(?=\S+\s+\S)/, '')
     .trim()
   // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
   return text.split(' ').map((word) => {
