@@ -192,6 +192,12 @@ t.test('A participant\'s name before a dash owns the line as a label does; under
   t.same(todosOf('Ana — the upload failed twice last night'), [], 'a report of what happened')
 })
 
+t.test('"and" before another doer with a future starts that doer\'s task', async (t) => {
+  t.same(todosOf('Ana sends the floor plan by Monday and I\'ll book the caterer for Friday.'), ['Send the floor plan by Monday (Ana)', 'Book the caterer for Friday (서지원)'])
+  t.same(todosOf('Sam will update the pricing page, and Ana will brief the support team by Thursday.'), ['Update the pricing page (Sam)', 'Brief the support team by Thursday (Ana)'])
+  t.same(todosOf('Send the deck to Sam and Ana by Friday.'), ['Send the deck to Sam and Ana by Friday'], 'names joined by "and" without a verb of their own stay one task')
+})
+
 t.test('Under an open-points heading a line ending in 담당 asks for an owner: the task stands without one', async (t) => {
   t.same(todosOf('[미결 사항]\n- 연간 구독 할인율\n- DRM 라이선스 갱신 담당'), ['DRM 라이선스 갱신'])
   t.same(todosOf('[제 할 일 정리]\n- 파일럿 세 곳 계약 조건 정리: 12월 15일까지'), ['파일럿 세 곳 계약 조건 정리 12월 15일까지 (서지원)'], 'my own action list: the writer owns it')

@@ -158,6 +158,9 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   })
 }
 
+// "and" before another doer with a future: "…, and I'll …", "… and Sam will …".
+const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)/
+
 // "Chloe - send check-in invites", "Action: Sam – root cause on the nightly sync by Mon": a
 // participant's name before a dash labels the line as "Chloe: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
@@ -171,6 +174,9 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
     const underActionLabel = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
     return actions.length > 0 || !underActionLabel ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
   }
+  // "Fatima sends the draft by Tuesday and I'll book the review": the second doer's task is theirs.
+  const parts = sentence.text.split(EN_NEXT_DOER)
+  if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
   const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
