@@ -58,6 +58,7 @@ const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
 // "Decide Thu", "decide after the follow-up": a decision put off names no task.
@@ -147,7 +148,7 @@ const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' ||
 const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
-  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
+  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || underActionHeading(sentence)
   return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
     // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
@@ -171,13 +172,12 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
     const owned = { ...sentence, text: dashed[2]!, label: dashed[1]! }
     const actions = englishActions(owned, people)
     // Under an action label the rest of the line is the task as written, as under an action heading.
-    const underActionLabel = sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
-    return actions.length > 0 || !underActionLabel ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
+    return actions.length > 0 || !hasActionLabel(sentence) ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
   }
   // "Fatima sends the draft by Tuesday and I'll book the review": the second doer's task is theirs.
   const parts = sentence.text.split(EN_NEXT_DOER)
   if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
-  const actionContext = (sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)) || underActionHeading(sentence)
+  const actionContext = hasActionLabel(sentence) || underActionHeading(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && addressesTheRecord(c.text)))) return []
