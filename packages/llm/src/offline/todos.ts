@@ -162,8 +162,8 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
 // "and" before another doer with a future: "…, and I'll …", "… and Sam will …".
 const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)/
 
-// "Chloe - send check-in invites", "Action: Sam – root cause on the nightly sync by Mon": a
-// participant's name before a dash labels the line as "Chloe: …" does.
+// "Ana – book the rehearsal room", "Action: Sam - vendor shortlist by the 12th": a participant's
+// name before a dash labels the line as "Ana: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
 
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
@@ -174,7 +174,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
     // Under an action label the rest of the line is the task as written, as under an action heading.
     return actions.length > 0 || !hasActionLabel(sentence) ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
   }
-  // "Fatima sends the draft by Tuesday and I'll book the review": the second doer's task is theirs.
+  // "Ana sends the floor plan by Monday and I'll book the caterer": the second doer's task is theirs.
   const parts = sentence.text.split(EN_NEXT_DOER)
   if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
   const actionContext = hasActionLabel(sentence) || underActionHeading(sentence)
