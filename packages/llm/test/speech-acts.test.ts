@@ -52,6 +52,22 @@ t.test('English: facilitation runs the meeting and gives no todo', async (t) => 
   t.same(acts("Let's ship the fix tonight."), ['commitment'], 'a hortative on a verb of doing commits the group')
 })
 
+t.test('English: a meeting verb acting on a thing is no facilitation; one on a topic or the meeting is', async (t) => {
+  t.same(acts("Let's move the demo to Thursday."), ['commitment'])
+  t.same(acts("Let's close the duplicate tickets."), ['commitment'])
+  t.same(acts("Let's start the call."), ['facilitation'])
+  t.same(acts("Let's start the demo."), ['facilitation'])
+  t.same(acts("Let's start with the roadmap."), ['facilitation'])
+  t.same(acts("Let's cover the budget next."), ['facilitation'])
+  t.same(acts("Let's wrap it up."), ['facilitation'])
+})
+
+t.test('English: an assent set off by a comma opens the clause it answers with', async (t) => {
+  t.same(acts("Fine, let's order the spare laptops."), ['commitment'])
+  const [clause] = analyseClauses("Great, let's order the spare laptops.")
+  t.same(clause?.agent, { kind: 'group' })
+})
+
 t.test('English: owners come from grammatical subjects, never from sentence openers', async (t) => {
   t.equal(isPersonName('Maria'), true)
   t.equal(isPersonName('Happy'), false)

@@ -46,6 +46,7 @@ const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose
 const DECISION_NOUNS = new Set(['decision', 'approval', 'confirmation', 'agreement', 'sign-off', 'signoff', 'go-ahead'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
 const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
+const ASSENTS = new Set(['good', 'great', 'fine', 'sure', 'agreed', 'alright', 'perfect', 'cool'])
 const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'later', 'meanwhile'])
 // Prepositions that qualify a person ("Leo from design", "Kim on the platform team").
 const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
@@ -190,10 +191,31 @@ function passiveDecision (rest: Token[], k: number, headNormal: string): boolean
   return !rest.slice(v + 1).some((t) => t.normal === 'by')
 }
 
+// Meeting verbs that also move or shut a thing ("let's move it to Friday", "let's close the ticket"); the
+// others take the meeting's own business as their object ("let's start the demo", "let's cover the budget").
+const THING_VERBS = new Set(['move', 'close', 'open', 'switch'])
+// What a meeting runs through: "let's start the call", "let's close the item" still run the meeting.
+const MEETING_NOUNS = new Set(['meeting', 'call', 'session', 'floor', 'discussion', 'agenda', 'item', 'items', 'topic', 'topics', 'round', 'things', 'update', 'updates'])
+
+/**
+ * Whether the words after a verb of moving through the meeting make it act on a thing: a direct
+ * object that is no part of the meeting ("let's move it to Friday", "let's close the ticket"),
+ * where "let's move on to …" and "let's close the item" run the meeting.
+ */
+function actsOnAThing (after: Token[]): boolean {
+  const first = after[0]
+  if (first === undefined || !(first.pos === 'PRON' || first.pos === 'DET' || first.pos === 'NOUN' || first.pos === 'PROPN' || first.pos === 'NUM')) return false
+  // "let's wrap it up", "let's kick things off": a particle after the object still runs the meeting.
+  if (first.pos === 'PRON' && (after[1]?.normal === 'up' || after[1]?.normal === 'off' || after[1]?.normal === 'out')) return false
+  const head = after.slice(0, 4).find((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'PRON')
+  return head !== undefined && !MEETING_NOUNS.has(head.normal)
+}
+
 /** Reads the slots of one clause (see the comment at the top). */
 function shapeOf (tokens: Token[]): Shape {
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
-  let i = 0
+  // "Good, let's …", "Fine, I'll …": an assent set off by a comma answers what came before; the clause starts after it.
+  let i = ASSENTS.has(words[0]?.normal ?? '') && tokens[1]?.value === ',' ? 1 : 0
   while (i < words.length && (CONNECTIVES.has(words[i]!.normal) && (words[i]!.pos === 'CCONJ' || words[i]!.pos === 'ADV' || words[i]!.pos === 'INTJ' || words[i]!.pos === 'PROPN')) && i < 3) i++
   // A fronted time ("Today I'm writing …") is no subject either.
   while (i < words.length && i < 4 && TIME_OPENERS.has(words[i]!.normal)) i++
@@ -213,7 +235,7 @@ function shapeOf (tokens: Token[]): Shape {
     const verb = at(2)
     // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
     if (verb?.normal === 'go' && at(3)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
-    if (verb !== undefined && MEETING_VERBS.has(verb.normal)) return { act: 'facilitation' }
+    if (verb !== undefined && MEETING_VERBS.has(verb.normal) && !(THING_VERBS.has(verb.normal) && actsOnAThing(rest.slice(3)))) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
   // "Let me check with infra": the speaker takes it on. "Let me share my screen", "let me think":
