@@ -258,3 +258,28 @@ t.test('a wh-question answered by the next speaker\'s statement, or a Korean ech
   t.same(suggest(['a: How did the supplier visit go?', 'b: Better than expected, they showed us the new line.'], 'en'), [])
   t.same(suggest(['a: 재고 실사요?', 'b: 네, 분기마다 하는 그거요.'], 'ko'), [])
 })
+
+t.test('a hortative that answers a question or acts on what was just proposed records a decision; one to deliberate later does not', async (t) => {
+  t.match(suggest([
+    'a: Could we extend the Saturday hours?',
+    "b: Yes, let's extend the Saturday hours until eight from next month."
+  ], 'en'), [{ kind: 'decision', content: 'Record the decision: extend the Saturday hours until eight from next month' }])
+  t.match(suggest([
+    'a: Is Tuesday still fine for the supplier visit?',
+    "b: No, too close to the audit. Let's move it to the following Friday."
+  ], 'en'), [{ kind: 'decision', content: 'Record the decision: move it to the following Friday' }])
+  t.match(suggest([
+    'a: I can take that on. Every desk gets a cable check on the last Friday of each month.',
+    "b: Good, let's make that the policy."
+  ], 'en'), [{ kind: 'decision', content: 'Record the decision: Every desk gets a cable check on the last Friday of each month' }])
+  // One to deliberate later puts the point off; one that names nothing with nothing proposed records nothing.
+  t.same(suggest(['a: Who signs off the new rota?', "b: Let's settle that on Monday."], 'en').filter((d) => d.kind === 'decision'), [])
+  t.same(suggest(["a: Let's keep this short."], 'en').filter((d) => d.kind === 'decision'), [])
+})
+
+t.test('nobody there for a duty asks to find someone, in both languages', async (t) => {
+  t.match(suggest(["a: We still don't have anyone for the New Year's Eve shift."], 'en'), [{ kind: 'action', content: "Find someone for the New Year's Eve shift" }])
+  t.match(suggest(['a: 주말 고객 응대 담당자가 아직 없어요.'], 'ko'), [{ kind: 'action', content: '주말 고객 응대 맡을 사람을 정하세요' }])
+  t.same(suggest(['a: Nobody has taken the vendor call yet.', "b: I'll take the vendor call."], 'en'), [], 'nothing when someone takes it at once')
+  t.same(suggest(['a: Nobody is on the call from finance yet.'], 'en'), [], 'who has joined the call is no duty')
+})

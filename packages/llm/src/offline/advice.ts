@@ -137,6 +137,27 @@ export function unsettledSubject (clause: string): string | undefined {
   return lowerFirst(english)
 }
 
+// "We still don't have anyone for the New Year's Eve shift", "nobody has taken the release notes": a duty with nobody to do it
+// ("nobody is on the call yet" only says who has joined).
+const EN_NOBODY_FOR = /\b(?:(?:do|does|did)(?:n't|\s+not)\s+(?:yet\s+)?have|(?:have|has|got)\s+no|there(?:'s|\s+is)\s+no|haven't\s+got)\s+(?:anyone|anybody|someone|one|an owner|a volunteer|cover)\s+(?:yet\s+)?for\s+(.+)$|\b(?:no one|nobody|no-one)\s+(?:is\s+|has\s+)?(?:for|covering|owns|signed up for|taken)\s+(.+)$/i
+// "신규 채널 운영 담당자가 아직 없어요", "회고 진행할 사람이 없습니다": the topic before a missing person.
+const KO_NOBODY_FOR = /^(.+?)\s*(?:담당자?|맡을\s*사람|할\s*사람|진행자)(?:이|가|는)?\s+(?:아직\s+)?(?:없|미정|안\s*정해)/
+
+/**
+ * What a sentence says nobody is there for, as a noun phrase ("the New Year's Eve shift", "신규 채널 운영");
+ * undefined when the sentence says no such thing.
+ */
+export function unstaffedDuty (clause: string): string | undefined {
+  const text = clause.trim().replace(/[.!。~]+$/u, '')
+  if (hasHangul(text)) {
+    const topic = KO_NOBODY_FOR.exec(text)?.[1]?.replace(KO_OPENER, '').replace(/(?:은|는|의)$/, '').trim()
+    return topic === undefined || topic === '' || vaguePhrase(topic) ? undefined : topic
+  }
+  const match = EN_NOBODY_FOR.exec(text)
+  const thing = (match?.[1] ?? match?.[2])?.replace(EN_REASON, '').replace(/,.*$/, '').replace(/\s+(?:yet|still|either|right now|at the moment)$/i, '').trim()
+  return thing === undefined || thing === '' || vaguePhrase(thing) ? undefined : shorten(thing)
+}
+
 // "We also need a game day to rehearse a gateway failure": a need for something nobody has taken on.
 const EN_NEED_THING = /^(?:(?:and|but|so|also)[,\s]+)*(?:we|the team|they)\s+(?:also\s+|still\s+|really\s+)?need\s+((?:a|an|the|some|more|another)\s+.+)$/i
 
@@ -176,6 +197,7 @@ const english = {
   ownerOf: (task: string) => `Name an owner to ${shorten(task)}`,
   unsettled: (subject: string) => `Settle ${shorten(subject)} or name who decides it, and by when`,
   need: (thing: string) => `Decide who will set up ${thing}`,
+  unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
 }
@@ -285,6 +307,7 @@ const korean = {
   ownerOf: (object: string) => `${withObject(shorten(object))} 누가 맡을지 정하세요`,
   unsettled: (subject: string) => `${withObject(shorten(subject))} 언제 누가 정할지 정하세요`,
   need: (thing: string) => `${withObject(shorten(thing))} 누가 맡을지 정하세요`,
+  unstaffed: (duty: string) => `${shorten(duty)} 맡을 사람을 정하세요`,
   decision: (sentence: string) => {
     const text = sentence.trim().replace(/[.!。~]+$/u, '')
     const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`)).trim()

@@ -4,7 +4,7 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, vaguePhrase } from './advice.ts'
+import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
@@ -311,6 +311,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
   }
+  // "We still don't have anyone for the New Year's Eve shift", "운영 담당자가 아직 없어요": someone must be found.
+  const unstaffed = clauses.map((c) => unstaffedDuty(c.text)).find((d) => d !== undefined)
+  if (unstaffed !== undefined && !takenUp) return { content: advice.unstaffed(unstaffed), kind: 'action', confidence: 0.6 }
   // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
     return { content: advice.decision(text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '')), kind: 'decision', confidence: 0.6 }
@@ -324,6 +327,24 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
     const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
+  }
+  // "Yes, let's extend the Saturday hours" after "Could we extend the Saturday hours?", "Let's move it to
+  // Friday", "Good, let's make that the policy": a hortative that answers a question just asked, or acts on what
+  // was just said, settles it for the group; it hands nobody a task.
+  const settling = korean ? undefined : clauses.find((c) => c.act === 'commitment' && c.agent?.kind === 'group' && !c.negated && !c.uncertain && EN_HORTATIVE.test(c.text))
+  // "Let's settle that tomorrow", "let's figure it out offline": a hortative to deliberate later defers the point.
+  if (settling !== undefined && settling.action !== undefined && !EN_DELIBERATE.test(settling.action)) {
+    const anaphoric = EN_ANAPHORIC_OBJECT.test(settling.action)
+    // "Yes, let's …" after a question on the same thing: the assent answers it and the hortative says how.
+    const answers = opensWithAssent(text) && before !== undefined && /[?？]/.test(before) && overlap(contentStems(before), contentStems(settling.action)) >= 1
+    // Of the turn before, its last sentence that says something ("I can take that on; Every desk gets a cable check …").
+    const proposal = before?.split('; ').reverse().find((part) => !/[?？]/.test(part) && contentStems(part).size >= 3)
+    // "make that the policy": the hortative names too little of its own; what it settles is what was said before.
+    const own = contentStems(settling.action.replace(EN_ANAPHORIC_OBJECT, '$1')).size >= 3
+    // "Let's keep this short" with nothing proposed before it names nothing to record.
+    if (answers || (anaphoric && (own || proposal !== undefined))) {
+      return { content: advice.decision(anaphoric && !own && proposal !== undefined ? proposal : settling.text), kind: 'decision', confidence: 0.6 }
+    }
   }
   // "온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?": a request to whoever will, in a question about who.
   const askedOwner = last.act === 'request' && isQuestion(text) ? ownerQuestion(korean ? text : last.text) : undefined
@@ -344,6 +365,13 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (needed !== undefined && contentStems(needed).size >= 2 && !takenUp && !awaitingReply) return { content: advice.need(needed), kind: 'action', confidence: 0.55 }
   return undefined
 }
+
+// "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
+const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
+// Verbs of deliberating, noting or coming back to a point: under "let's" they put it off rather than settle it.
+const EN_DELIBERATE = /^(?:settle|decide|figure|discuss|revisit|agree|confirm|check|think|see|wait|park|table|circle|come|pick|say|note|talk|look|sleep|follow)\b/i
+// A verb phrase whose object points back to what was just said: "move it to Friday", "do that".
+const EN_ANAPHORIC_OBJECT = /^(\w+)\s+(?:it|that|this|them)\b/i
 
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
@@ -415,7 +443,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       return
     }
-    if (isRecapOrLogistics(s.text)) return
+    // "Let's move on to pricing" runs the meeting; "Let's move it to Friday" acts on something.
+    if (isRecapOrLogistics(s.text) && (hasHangul(s.text) || !analyseClauses(s.text).some(takesAction))) return
     const next = spoken[i + 1]
     const advice = adviceFor(s.text, language, {
       followed: followed(spoken, i, answered.has(i)),
