@@ -184,3 +184,22 @@ t.test('a timeline entry dates each of its clauses by the time it opens with', a
     { source: 'Noor', text: 'The failover runbook needs an owner.' }
   ]), [], 'no time said on the other side')
 })
+
+t.test('a sum of money compares with money whatever word follows it; a Korean number in units compares with its digits', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: 'The catering upgrade costs $2,400 upfront.' },
+    { source: 'Ben', text: 'The catering upgrade is $2,100 total.' }
+  ]).length, 1, '$2,400 against $2,100')
+  t.same(pairs([
+    { source: 'Ana', text: 'The catering upgrade costs $2,400 upfront.' },
+    { source: 'Ben', text: 'The catering upgrade is for 2,100 guests.' }
+  ]), [], 'money is never compared with guests')
+  t.equal(pairs([
+    { source: '민지', label: '체험단 신청자', text: '약 41,000명' },
+    { source: '도윤', text: '체험단 신청자는 약 1만 4천 명이었어요.' }
+  ]).length, 1, '41,000 against 14,000 people')
+  t.same(pairs([
+    { source: '민지', label: '체험단 신청자', text: '약 41,000명' },
+    { source: '도윤', text: '체험단 신청자는 약 4만 1천 명이었어요.' }
+  ]), [], '41,000 written two ways')
+})

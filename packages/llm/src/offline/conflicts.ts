@@ -88,18 +88,43 @@ function numberValue (written: string): string {
   return written.toLowerCase().replace(/,(?=\d{3}(?!\d))/g, '').replace(',', '.')
 }
 
+// A currency sign before the amount: "$1,800" and "$1,500 which …" are both sums of money, whatever follows.
+const CURRENCY_BEFORE = /[$€£¥₩]\s?$/
+// A Korean number written in two or more units ("3만 2천 명", "1억 2천만 원"); one unit alone ("30억", "90만 원")
+// keeps its unit as what it counts, as the other participants' "28억" does.
+const KOREAN_NUMERAL = /(\d+(?:\.\d+)?)\s*(억|만|천)\s*(\d+)\s*(만|천|백)(?:\s*(\d+)\s*(천|백))?\s*(?=[\uAC00-\uD7A3])/g
+const KOREAN_UNIT: Record<string, number> = { 억: 1e8, 만: 1e4, 천: 1e3, 백: 1e2 }
+
+/**
+ * Korean numbers in two or more units as one number written onto what it counts: "약 3만 2천 명" →
+ * "약 32000명", so that "3만 2천 명", "2만 3천 명" and "32,000명" compare as 32,000, 23,000 and 32,000 people.
+ */
+function koreanNumeralsAsDigits (text: string): string {
+  return text.replace(KOREAN_NUMERAL, (_whole, ...parts: Array<string | undefined>) => {
+    let value = 0
+    for (let k = 0; k < 6; k += 2) {
+      const digits = parts[k]
+      const unit = parts[k + 1]
+      if (digits !== undefined && unit !== undefined) value += Number(digits) * KOREAN_UNIT[unit]!
+    }
+    return String(Math.round(value))
+  })
+}
+
 /**
  * Numbers by what they count ("day", "%", "명", "time", "date"), weekdays, each kind marked
  * as a threshold when a comparison word goes with it: 14 days is compared with 30 days, never
  * with 2% or Wednesday, and "below 20" never with "pool size 5".
  */
-function facts (text: string): Map<string, Set<string>> {
+function facts (written: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
+  const text = koreanNumeralsAsDigits(written)
   for (const m of text.matchAll(QUANTITY)) {
     const [whole, time, value, ordinal, percent, hangul, word] = m
     const at = m.index
     let kind: string
     if (time !== undefined) kind = 'time'
+    else if (CURRENCY_BEFORE.test(text.slice(Math.max(0, at - 2), at))) kind = 'money'
     else if (ordinal !== undefined || MONTH_BEFORE.test(text.slice(Math.max(0, at - 12), at))) kind = 'date'
     else if (percent !== undefined) kind = '%'
     else if (hangul !== undefined) kind = hangul
