@@ -202,4 +202,8 @@ t.test('a sum of money compares with money whatever word follows it; a Korean nu
     { source: '민지', label: '체험단 신청자', text: '약 41,000명' },
     { source: '도윤', text: '체험단 신청자는 약 4만 1천 명이었어요.' }
   ]), [], '41,000 written two ways')
+  t.equal(pairs([
+    { source: '민지', text: '행사 예산은 6천만 원으로 확정.' },
+    { source: '도윤', text: '행사 예산은 5천5백만 원으로 확정했어요.' }
+  ]).length, 1, '60,000,000 against 55,000,000 won')
 })

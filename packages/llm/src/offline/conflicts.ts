@@ -90,25 +90,34 @@ function numberValue (written: string): string {
 
 // A currency sign before the amount: "$1,800" and "$1,500 which …" are both sums of money, whatever follows.
 const CURRENCY_BEFORE = /[$€£¥₩]\s?$/
-// A Korean number written in two or more units ("3만 2천 명", "1억 2천만 원"); one unit alone ("30억", "90만 원")
-// keeps its unit as what it counts, as the other participants' "28억" does.
-const KOREAN_NUMERAL = /(\d+(?:\.\d+)?)\s*(억|만|천)\s*(\d+)\s*(만|천|백)(?:\s*(\d+)\s*(천|백))?\s*(?=[\uAC00-\uD7A3])/g
+// A Korean number written in two or more units ("3만 2천 명", "4천5백만 원", "5천만 원"), with the space before
+// what it counts; one unit alone ("30억", "90만 원") keeps its unit as what it counts, as another writer's "28억" does.
+const KOREAN_NUMERAL = /\d+(?:\.\d+)?\s*(?:억|만|천|백)(?:\s*(?:\d+(?:\.\d+)?\s*)?(?:억|만|천|백))+(?:\s+(?=[\uAC00-\uD7A3]))?/g
+const KOREAN_PART = /(\d+(?:\.\d+)?)?\s*(억|만|천|백)/g
 const KOREAN_UNIT: Record<string, number> = { 억: 1e8, 만: 1e4, 천: 1e3, 백: 1e2 }
+
+/** The value of a Korean number in units: 천 and 백 count within a group of ten thousand, 만 and 억 close one. */
+function koreanNumberValue (written: string): number {
+  let total = 0
+  let group = 0
+  for (const [, digits, unit] of written.matchAll(KOREAN_PART)) {
+    const value = KOREAN_UNIT[unit!]!
+    if (value < 1e4) group += (digits === undefined ? 1 : Number(digits)) * value
+    else {
+      total += (group + (digits === undefined ? 0 : Number(digits)) || 1) * value
+      group = 0
+    }
+  }
+  return Math.round(total + group)
+}
 
 /**
  * Korean numbers in two or more units as one number written onto what it counts: "약 3만 2천 명" →
- * "약 32000명", so that "3만 2천 명", "2만 3천 명" and "32,000명" compare as 32,000, 23,000 and 32,000 people.
+ * "약 32000명", "5천만 원" → "50000000원", so that "3만 2천 명", "2만 3천 명" and "32,000명" compare
+ * as 32,000, 23,000 and 32,000 people, and "5천만 원" with "4천5백만 원".
  */
 function koreanNumeralsAsDigits (text: string): string {
-  return text.replace(KOREAN_NUMERAL, (_whole, ...parts: Array<string | undefined>) => {
-    let value = 0
-    for (let k = 0; k < 6; k += 2) {
-      const digits = parts[k]
-      const unit = parts[k + 1]
-      if (digits !== undefined && unit !== undefined) value += Number(digits) * KOREAN_UNIT[unit]!
-    }
-    return String(Math.round(value))
-  })
+  return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
 /**
