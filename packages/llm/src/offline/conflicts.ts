@@ -88,10 +88,10 @@ function numberValue (written: string): string {
   return written.toLowerCase().replace(/,(?=\d{3}(?!\d))/g, '').replace(',', '.')
 }
 
-// A currency sign before the amount: "$1,800" and "$1,500 which …" are both sums of money, whatever follows.
+// A currency sign before the amount: "$2,400 upfront" and "$2,100 total" are both sums of money, whatever follows.
 const CURRENCY_BEFORE = /[$€£¥₩]\s?$/
-// A Korean number written in two or more units ("3만 2천 명", "4천5백만 원", "5천만 원"), with the space before
-// what it counts; one unit alone ("30억", "90만 원") keeps its unit as what it counts, as another writer's "28억" does.
+// A Korean number written in two or more units ("4만 1천 명", "5천5백만 원", "6천만 원"), with the space before
+// what it counts; one unit alone ("30억", "70만 원") keeps its unit as what it counts, as another writer's "25억" does.
 const KOREAN_NUMERAL = /\d+(?:\.\d+)?\s*(?:억|만|천|백)(?:\s*(?:\d+(?:\.\d+)?\s*)?(?:억|만|천|백))+(?:\s+(?=[\uAC00-\uD7A3]))?/g
 const KOREAN_PART = /(\d+(?:\.\d+)?)?\s*(억|만|천|백)/g
 const KOREAN_UNIT: Record<string, number> = { 억: 1e8, 만: 1e4, 천: 1e3, 백: 1e2 }
@@ -112,9 +112,9 @@ function koreanNumberValue (written: string): number {
 }
 
 /**
- * Korean numbers in two or more units as one number written onto what it counts: "약 3만 2천 명" →
- * "약 32000명", "5천만 원" → "50000000원", so that "3만 2천 명", "2만 3천 명" and "32,000명" compare
- * as 32,000, 23,000 and 32,000 people, and "5천만 원" with "4천5백만 원".
+ * Korean numbers in two or more units as one number written onto what it counts: "약 4만 1천 명" →
+ * "약 41000명", "6천만 원" → "60000000원", so that "4만 1천 명", "1만 4천 명" and "41,000명" compare
+ * as 41,000, 14,000 and 41,000 people, and "6천만 원" with "5천5백만 원".
  */
 function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))

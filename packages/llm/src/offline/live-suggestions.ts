@@ -332,7 +332,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // Friday", "Good, let's make that the policy": a hortative that answers a question just asked, or acts on what
   // was just said, settles it for the group; it hands nobody a task.
   const settling = korean ? undefined : clauses.find((c) => c.act === 'commitment' && c.agent?.kind === 'group' && !c.negated && !c.uncertain && EN_HORTATIVE.test(c.text))
-  // "Let's settle that tomorrow", "let's figure it out offline": a hortative to deliberate later defers the point.
+  // "Let's settle that on Monday", "let's talk it through next week": a hortative to deliberate later defers the point.
   if (settling !== undefined && settling.action !== undefined && !EN_DELIBERATE.test(settling.action)) {
     const anaphoric = EN_ANAPHORIC_OBJECT.test(settling.action)
     // "Yes, let's …" after a question on the same thing: the assent answers it and the hortative says how.
