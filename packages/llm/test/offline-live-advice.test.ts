@@ -283,3 +283,9 @@ t.test('nobody there for a duty asks to find someone, in both languages', async 
   t.same(suggest(['a: Nobody has taken the vendor call yet.', "b: I'll take the vendor call."], 'en'), [], 'nothing when someone takes it at once')
   t.same(suggest(['a: Nobody is on the call from finance yet.'], 'en'), [], 'who has joined the call is no duty')
 })
+
+t.test('nothing for a request to speak: the point comes after it', async (t) => {
+  t.same(suggest(['a: Can I raise something? The vendor invoice was paid twice last month.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.same(suggest(['a: 질문 하나 해도 될까요? 지난달 정산이 두 번 나갔어요.'], 'ko').filter((d) => d.kind === 'question'), [])
+  t.match(suggest(['a: Can I raise the invoice limit for the vendor portal?'], 'en'), [{ kind: 'question' }], 'a question with a point of its own is advised on')
+})
