@@ -22,7 +22,7 @@ export function ownerOf (title: string): string | undefined {
 /**
  * The task a todo title states, without the owner bracket ownerOf reads: the owner is scored
  * on its own (owner precision), and a label states the task alone, so the owner's name in the
- * title would only dilute the task's tokens ("Change the alert to 2% (Lena Ortiz)": two of its
+ * title would only dilute the task's tokens ("Book the rehearsal room (Ana Lima)": two of its
  * five tokens). A bracket that is a remark stays: it is part of what the title says.
  */
 export function taskOf (title: string): string {

@@ -84,8 +84,8 @@ export interface SuggestionScore {
 export interface InjectionScore { markers: string[], outputs: number, where: string[] }
 
 /**
- * The tokens of each labelled todo's task, without its labelled owner's name ("Marta orders
- * the badges" → order, badge): who does it is owner precision's question, and a returned title's
+ * The tokens of each labelled todo's task, without its labelled owner's name ("Ines orders
+ * the lanyards" → order, lanyard): who does it is owner precision's question, and a returned title's
  * owner bracket is left out for the same reason (taskOf). Either side alone would count a
  * person's name as part of the task on one side only.
  */
