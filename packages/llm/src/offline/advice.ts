@@ -155,7 +155,7 @@ export function unstaffedDuty (clause: string): string | undefined {
   }
   const match = EN_NOBODY_FOR.exec(text)
   const thing = (match?.[1] ?? match?.[2])?.replace(EN_REASON, '').replace(/,.*$/, '').replace(/\s+(?:yet|still|either|right now|at the moment)$/i, '').trim()
-  return thing === undefined || thing === '' || vaguePhrase(thing) ? undefined : shorten(thing)
+  return thing === undefined || thing === '' || vaguePhrase(thing) ? undefined : thing
 }
 
 // "We also need a game day to rehearse a gateway failure": a need for something nobody has taken on.

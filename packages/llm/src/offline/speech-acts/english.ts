@@ -205,7 +205,7 @@ const MEETING_NOUNS = new Set(['meeting', 'call', 'session', 'floor', 'discussio
 function actsOnAThing (after: Token[]): boolean {
   const first = after[0]
   if (first === undefined || !(first.pos === 'PRON' || first.pos === 'DET' || first.pos === 'NOUN' || first.pos === 'PROPN' || first.pos === 'NUM')) return false
-  // "let's wrap it up", "let's kick things off": a particle after the object still runs the meeting.
+  // "let's close it out", "let's open it up": a particle after the object still runs the meeting.
   if (first.pos === 'PRON' && (after[1]?.normal === 'up' || after[1]?.normal === 'off' || after[1]?.normal === 'out')) return false
   const head = after.slice(0, 4).find((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'PRON')
   return head !== undefined && !MEETING_NOUNS.has(head.normal)
