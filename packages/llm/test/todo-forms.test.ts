@@ -88,6 +88,7 @@ const KOREAN_TODOS: Row[] = [
   ['a named doer in the 하다 present with a time', '남궁예린 님이 오늘 크론 설정을 조치합니다.', ['크론 설정을 조치 (남궁예린)']],
   ['the honorific -시- dropped from the title', '가은 님이 공지 문안을 쓰시기로 했어요.', ['공지 문안을 쓰기 (가은)']],
   ['a name with a job title after an arrow', 'SCIM 동기화 오류 원인 미회신 → 태호 매니저님 확인', ['SCIM 동기화 오류 원인 미회신 확인 (태호)']],
+  ['a name with 선생님, the title of teachers, doctors and nurses', '검사 결과는 한보라 선생님이 확인해서 내일 오전까지 회신하기로 했습니다.', ['검사 결과 확인해서 내일 오전까지 회신 (한보라)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
 ]
 

@@ -5,10 +5,10 @@
  * person ("팀장님이 보내기로").
  */
 
-/** Titles as written after a name, from the rank-and-file to the board, and the IT-style 프로. */
+/** Titles as written after a name, from the rank-and-file to the board, the IT-style 프로, and 선생 (teachers, doctors, nurses). */
 export const KOREAN_JOB_TITLES: readonly string[] = [
   '사원', '주임', '대리', '과장', '차장', '부장', '실장', '본부장', '센터장', '파트장', '팀장',
-  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표'
+  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표', '선생'
 ]
 
 /*
