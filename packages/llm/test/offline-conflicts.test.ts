@@ -207,3 +207,22 @@ t.test('a sum of money compares with money whatever word follows it; a Korean nu
     { source: '도윤', text: '행사 예산은 5천5백만 원으로 확정했어요.' }
   ]).length, 1, '60,000,000 against 55,000,000 won')
 })
+
+t.test('a Korean clock time compares with a time in digits; a number of hours is no time', async (t) => {
+  t.equal(pairs([
+    { source: '민지', text: '서버 점검은 19:00 시작 예정' },
+    { source: '도윤', text: '서버 점검은 20시 시작이에요.' }
+  ]).length, 1, '19:00 against 20시')
+  t.same(pairs([
+    { source: '민지', text: '서버 점검은 20시 시작 예정' },
+    { source: '도윤', text: '서버 점검은 오후 8시 시작이에요.' }
+  ]), [], '20시 and 오후 8시 are one time')
+  t.same(pairs([
+    { source: '민지', text: '서버 점검은 9시 반 시작' },
+    { source: '도윤', text: '서버 점검은 09:30 시작이에요.' }
+  ]), [], '9시 반 is 09:30')
+  t.same(pairs([
+    { source: '민지', text: '서버 점검은 2시간 걸림' },
+    { source: '도윤', text: '서버 점검은 3시 시작이에요.' }
+  ]), [], 'two hours long is no start at 3')
+})

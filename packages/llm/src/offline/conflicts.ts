@@ -120,6 +120,19 @@ function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
+// A Korean clock time ("18시", "오후 6시", "9시 반", "10시 20분"), never a number of hours (3시간).
+const KOREAN_CLOCK = /(?:(오전|오후)\s*)?(\d{1,2})시(?!간)(?:\s*(반|(\d{1,2})분))?/g
+
+/** Korean clock times as the digits "18:00" is written in, so that "18시 배포" and "18:00 배포" are one time and "17시" another. */
+function koreanClockAsDigits (text: string): string {
+  return text.replace(KOREAN_CLOCK, (whole, half: string | undefined, hour: string, minutes: string | undefined, minute: string | undefined) => {
+    const h = Number(hour) + (half === '오후' && Number(hour) < 12 ? 12 : 0)
+    if (h > 24) return whole
+    const m = minutes === '반' ? 30 : Number(minute ?? 0)
+    return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+  })
+}
+
 /**
  * Numbers by what they count ("day", "%", "명", "time", "date"), weekdays, each kind marked
  * as a threshold when a comparison word goes with it: 14 days is compared with 30 days, never
@@ -127,7 +140,7 @@ function koreanNumeralsAsDigits (text: string): string {
  */
 function facts (written: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
-  const text = koreanNumeralsAsDigits(written)
+  const text = koreanClockAsDigits(koreanNumeralsAsDigits(written))
   for (const m of text.matchAll(QUANTITY)) {
     const [whole, time, value, ordinal, percent, hangul, word] = m
     const at = m.index
