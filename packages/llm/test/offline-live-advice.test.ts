@@ -289,3 +289,15 @@ t.test('nothing for a request to speak: the point comes after it', async (t) => 
   t.same(suggest(['a: 질문 하나 해도 될까요? 지난달 정산이 두 번 나갔어요.'], 'ko').filter((d) => d.kind === 'question'), [])
   t.match(suggest(['a: Can I raise the invoice limit for the vendor portal?'], 'en'), [{ kind: 'question' }], 'a question with a point of its own is advised on')
 })
+
+t.test('Korean: a question\'s topic is a noun phrase, else the question is quoted whole', async (t) => {
+  const question = (line: string) => suggest([`a: ${line}`], 'ko').find((d) => d.kind === 'question')?.content
+  // A topic particle after a noun marks the topic; -는/-은 after a verb stem or before a dependent noun is adnominal.
+  t.equal(question('지난번에 받은 견적은 얼마였죠?'), '넘어가기 전에 지난번에 받은 견적에 대한 답을 정하세요')
+  t.equal(question('강의 자료 올리는 건 어때요?'), '넘어가기 전에 이 질문의 답을 정하세요: 강의 자료 올리는 건 어때요?')
+  // A yes/no question about an event names no phrase to settle.
+  t.equal(question('그냥 두면 서버 비용 늘지 않아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 그냥 두면 서버 비용 늘지 않아요?')
+  // An elliptical question asks about its last phrase whole; a name before 님 is no topic.
+  t.equal(question('로그 보관 기간은요?'), '넘어가기 전에 로그 보관 기간에 대한 답을 정하세요')
+  t.equal(question('다은 님 그 자료 최신 버전 맞아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 다은 님 그 자료 최신 버전 맞아요?')
+})

@@ -270,22 +270,37 @@ const KO_REQUEST_VERB = /([\uAC00-\uD7A3]\s*주)(?:세요|시기 바랍니다|�
 // Interrogative words and the predicate: the topic is what comes before them.
 const KO_INTERROGATIVE = /^(?:누가|누구|언제|어디|어디서|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)/
 
-/** The noun phrase a Korean question is about ("배포 일정은 언제로 할까요?" → "배포 일정"). */
+// A word that ends a clause inside the question ("…해 보면", "…인데요,", "하늘아,"): the topic starts after it.
+const KO_CLAUSE_END = /(?:[,，]|(?:면|고|서|데|데요|니까|는데|지만|아|야))$/
+// -는/-은 after a verb or adjective stem is adnominal ("있는 자료", "했던"), not the topic particle; so is
+// one before a dependent noun ("올리는 건", "받은 거", "하는 데"), and a name before 님 or 씨 ("가은 님") is no topic.
+const KO_ADNOMINAL = /(?:하|되|있|없|않|시|했|됐|였|었|았|겠|려)(?:는|은)$/
+const KO_AFTER_ADNOMINAL = /^(?:(?:거|것|건|게|걸|걸로|수|데|동안|때|중|분|적|만큼|대로|듯|줄|지)(?:지|야|예요|에요|죠|요|니|냐|나|가)?(?![\uAC00-\uD7A3])|님|씨)/
+
+/**
+ * The noun phrase a Korean question is about ("배포 일정은 언제로 할까요?" → "배포 일정", "전체가 몇
+ * 개였죠?" → "전체", "공지는?" → "공지"): the phrase its topic particle (은/는) marks before the
+ * interrogative or the predicate, or the subject or object just before an interrogative word. A
+ * yes/no question about an event ("그냥 두면 밸런스 깨지지 않아?") names no such phrase: undefined.
+ */
 function koreanTopic (question: string): string | undefined {
   const words = question.trim().replace(/[\s?？.!]+$/u, '').split(/\s+/)
-  const kept: string[] = []
-  for (const [i, word] of words.entries()) {
-    if (i === words.length - 1 || KO_INTERROGATIVE.test(word)) break
-    kept.push(word)
-  }
-  while (kept.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자)$/.test(kept[0]!)) kept.shift()
-  if (kept.length === 0) return undefined
-  // "다크 모드 버그는 이번 주 배포에 포함할까요": the topic particle (은/는) marks what the question is about.
-  const topicAt = kept.findIndex((word) => /[\uAC00-\uD7A3]{2,}(?:은|는)$/.test(word))
-  if (topicAt >= 0 && topicAt < kept.length - 1) kept.splice(topicAt + 1)
-  const last = kept.length - 1
-  kept[last] = kept[last]!.replace(/(?<=[\uAC00-\uD7A3])(?:은|는|이|가|을|를|에|의|도|로|으로|에서|에서는)$/, '')
-  const topic = kept.slice(-5).join(' ').trim()
+  const asking = words.findIndex((word) => KO_INTERROGATIVE.test(word))
+  // "공지는?", "영향 범위는요?": the phrase alone, asked about by its particle.
+  const elliptical = asking < 0 && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)요?$/.test(words.at(-1)!)
+  const before = asking >= 0 ? words.slice(0, asking) : elliptical ? [...words.slice(0, -1), words.at(-1)!.replace(/요$/, '')] : words.slice(0, -1)
+  let at = before.findLastIndex((word, i) => /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(word) && !KO_ADNOMINAL.test(word) &&
+    !KO_AFTER_ADNOMINAL.test(before[i + 1] ?? words[i + 1] ?? '') && !/^(?:그건|이건|저건)$/.test(word))
+  if (at < 0 && asking >= 0 && asking === before.length && /[\uAC00-\uD7A3](?:이|가|을|를)$/.test(before.at(-1) ?? '')) at = before.length - 1
+  if (at < 0) return undefined
+  let from = at
+  while (from > 0 && !KO_CLAUSE_END.test(before[from - 1]!) && at - from < 4) from--
+  const phrase = before.slice(from, at + 1)
+  while (phrase.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자|음)$/.test(phrase[0]!)) phrase.shift()
+  if (phrase.length === 0) return undefined
+  const last = phrase.length - 1
+  phrase[last] = phrase[last]!.replace(/(?<=[\uAC00-\uD7A3A-Za-z0-9])(?:에서는|에는|으로는|로는|은|는|이|가|을|를)$/, '')
+  const topic = phrase.join(' ').trim()
   return topic === '' ? undefined : topic
 }
 
