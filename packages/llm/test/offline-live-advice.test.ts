@@ -301,3 +301,18 @@ t.test('Korean: a question\'s topic is a noun phrase, else the question is quote
   t.equal(question('로그 보관 기간은요?'), '넘어가기 전에 로그 보관 기간에 대한 답을 정하세요')
   t.equal(question('다은 님 그 자료 최신 버전 맞아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 다은 님 그 자료 최신 버전 맞아요?')
 })
+
+t.test('Korean: advice on an unowned duty is grammatical and only for a duty', async (t) => {
+  const advice = (line: string) => suggest([`a: ${line}`], 'ko').filter((d) => d.kind === 'action').map((d) => d.content)
+  // The subject particle before 필요 is no part of the action.
+  t.same(advice('문자 발송 전에 수신 거부 목록 추출이 필요합니다.'), ['발송 전에 수신 거부 목록 추출을 누가 맡을지 정하세요'])
+  // A contracted -어서 ("바뀌어서", "늦어져서") ends the reason before the duty.
+  t.same(advice('결제 대행사 약관이 다음 달에 바뀌어져서 그 전에 환불 정책 문서도 고쳐야 합니다.'), ['그 전에 환불 정책 문서도 고치기를 누가 맡을지 정하세요'])
+  // A must-form before -서 gives a reason, a prohibition asks that nothing be done, -시면 됩니다 is for everyone present.
+  t.same(advice('단가가 맞아야 해서요.'), [])
+  t.same(advice('확인 전에는 결제 진행하지 마세요.'), [])
+  t.same(advice('설문지는 나가실 때 제출하시면 됩니다.'), [])
+  // A counter keeps its number; a demonstrative topic stands for what came before and is left out.
+  t.same(advice('이번 주 안에 세 번째 샘플 검수 결과를 정리해서 올려야 합니다.'), ['세 번째 샘플 검수 결과를 정리해서 올리기를 누가 맡을지 정하세요'])
+  t.same(advice('그건 재무팀과 한번 맞춰 봐야 합니다.'), ['누가 재무팀과 한번 맞춰 봐야 할지 정하세요'])
+})

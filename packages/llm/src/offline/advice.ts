@@ -205,7 +205,7 @@ const english = {
 // ---------------------------------------------------------------------------------- Korean
 
 // Clause connectives: the action is in the last clause ("…수집하기 때문에 …업데이트해야 합니다").
-const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아서|므로|면서|으면|하면|되면|고)\s+/
+const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아서|돼서|져서|워서|와서|봐서|줘서|려서|쳐서|셔서|므로|면서|으면|하면|되면|고)\s+/
 // Obligation and volition endings after a verbal noun or verb stem, and what is left of them.
 const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
 
@@ -226,7 +226,7 @@ export function koreanAction (sentence: string): string | undefined {
     const kept = text.slice(0, verbal.index + verbal[1]!.length).replace(KO_OPENER, '')
       .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가)(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/g, ' ').trim()
     const words = kept.split(/\s+/)
-    return words.length < 2 ? undefined : words.slice(-6).join(' ')
+    return words.length < 2 ? undefined : lastWords(words)
   }
   if (title === undefined) {
     const cut = text.replace(KO_ENDING, '')
@@ -238,7 +238,20 @@ export function koreanAction (sentence: string): string | undefined {
   text = text.replace(/(\S+?)(?:을|를)\s+(\S+)$/, '$1 $2')
   const words = text.split(/\s+/).filter((w) => w !== '')
   if (words.length === 0) return undefined
-  return words.slice(-6).join(' ')
+  return lastWords(words)
+}
+
+// A counter or bound noun ("번째", "개", "명") needs the number word before it: "네 번째 투여", never "번째 투여".
+const KO_BOUND_START = /^(?:번째|째|개|명|건|번|차|회|곳|대|장|권|통)(?![\uAC00-\uD7A3])/
+// A demonstrative topic ("그건", "이거") stands for what was said before: the action is what follows it.
+const KO_DEMONSTRATIVE_TOPIC = /^(?:그건|이건|저건|그거|이거|그게|이게)$/
+
+/** The last six words of a Korean action phrase, from a word that can open one. */
+function lastWords (words: readonly string[]): string {
+  let start = Math.max(0, words.length - 6)
+  while (start > 0 && KO_BOUND_START.test(words[start]!)) start--
+  while (start < words.length - 2 && KO_DEMONSTRATIVE_TOPIC.test(words[start]!)) start++
+  return words.slice(start).join(' ')
 }
 
 const KO_INTERROGATIVE_WORD = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)(?=\s|$)/
@@ -259,7 +272,8 @@ function koreanObject (sentence: string): string | undefined {
 }
 
 // An obligation ending ("업데이트해야 합니다", "맞춰야 할 것 같아요"), the verb up to -야 captured.
-const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
+// "원가가 나와야 해서요": a must-form before -서 gives a reason; it states no duty.
+const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해(?!서)|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
 
 /** Whether a Korean clause states a duty by its ending ("…업데이트해야 합니다"). */
 export function isKoreanDuty (clause: string): boolean {

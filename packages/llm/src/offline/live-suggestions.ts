@@ -138,6 +138,8 @@ const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
+// "그 자리에서 써 주시면 됩니다": -시면 됩니다 tells everyone present all they need do; it has its doers.
+const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$/
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
@@ -364,7 +366,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase)) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
-    if (owned(action) || ownDuty(action, text, korean) || takenUp || awaitingReply) return undefined
+    if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
     return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }
   const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
