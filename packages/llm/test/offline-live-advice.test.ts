@@ -316,3 +316,9 @@ t.test('Korean: advice on an unowned duty is grammatical and only for a duty', a
   t.same(advice('이번 주 안에 세 번째 샘플 검수 결과를 정리해서 올려야 합니다.'), ['세 번째 샘플 검수 결과를 정리해서 올리기를 누가 맡을지 정하세요'])
   t.same(advice('그건 재무팀과 한번 맞춰 봐야 합니다.'), ['누가 재무팀과 한번 맞춰 봐야 할지 정하세요'])
 })
+
+t.test('English: advice names the clause that holds the duty, and no bare interrogative or proposal as a question', async (t) => {
+  t.match(suggest(['a: The venue is booked, and the catering order has to be confirmed before Friday.'], 'en'), [{ kind: 'action', content: 'Decide who will get the catering order confirmed before Friday' }])
+  t.same(suggest(['a: The spare part is on order, no idea when.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.match(suggest(['a: What if we print the badges ourselves?'], 'en'), [{ kind: 'question', content: 'Get an answer before moving on: What if we print the badges ourselves?' }])
+})

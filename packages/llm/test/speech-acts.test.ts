@@ -62,6 +62,14 @@ t.test('English: a meeting verb acting on a thing is no facilitation; one on a t
   t.same(acts("Let's wrap it up."), ['facilitation'])
 })
 
+t.test('English: a hortative keeping a state asks how the meeting is held; keeping a thing commits', async (t) => {
+  t.same(acts("Let's stay on track."), ['facilitation'])
+  t.same(acts("Let's keep this quick."), ['facilitation'])
+  t.same(acts("Let's be brief."), ['facilitation'])
+  t.same(acts("Let's keep the old pricing page until March."), ['commitment'])
+  t.same(acts("Let's stay with the current courier."), ['commitment'])
+})
+
 t.test('English: an assent set off by a comma opens the clause it answers with', async (t) => {
   t.same(acts("Fine, let's order the spare laptops."), ['commitment'])
   const [clause] = analyseClauses("Great, let's order the spare laptops.")

@@ -35,7 +35,9 @@ const EN_DUTY_VERB = /\b(?:should|must|needs? to|ha(?:s|ve) to|ought to)\s+(?:al
 export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
   const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
   if (passive !== undefined && passive !== null && (clauseAction === undefined || /^be\b/.test(clauseAction))) {
-    return shorten(`get ${lowerFirst(passive[1]!)} ${passive[2]!}${passive[3]!}`)
+    // "The build is slow, and the DPA has to be updated": the subject is the last clause's.
+    const subject = passive[1]!.split(/(?:,|;)\s*(?:and|but|so)?\s+/i).at(-1)!
+    return shorten(`get ${lowerFirst(subject)} ${passive[2]!}${passive[3]!}`)
   }
   if (clauseAction !== undefined && !/^(?:be|been|have|do)\b/.test(clauseAction)) return shorten(clauseAction.replace(EN_REASON, ''))
   const title = todoTitle(sentence)
@@ -45,6 +47,7 @@ export function englishAction (sentence: string, clauseAction: string | undefine
   return duty === undefined ? undefined : shorten(duty.replace(/,\s.*$/, '').replace(EN_REASON, ''))
 }
 
+const EN_PROPOSAL_QUESTION = /^(?:what if|what about|how about|why don't|why not)\b/i
 // Interrogatives that can open an embedded question as they stand ("who will own the migration").
 const EN_WH = /^(?:who|whom|whose|what|which|when|where|why|how)\b/i
 // A yes/no question: auxiliary, then a pronoun subject ("do we have …" → "whether we have …").
@@ -53,6 +56,8 @@ const EN_YES_NO = /^(do|does|did|is|are|was|were|will|would|can|could|should|sha
 /** The question as an embedded clause ("who will own the migration", "whether we have a date"), if its form allows. */
 function embeddedQuestion (question: string): string | undefined {
   const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then|quick question)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
+  // "What if I shoot them on my phone?", "How about Friday?": a proposal in a question's form, no question to embed.
+  if (EN_PROPOSAL_QUESTION.test(text)) return undefined
   if (EN_WH.test(text)) return lowerFirst(text)
   const yesNo = EN_YES_NO.exec(text)
   if (yesNo === null) return undefined
@@ -179,7 +184,8 @@ const KO_PRONOUN = /^(?:그|이|저)(?:분|분들|거|것|건|게|쪽|사람|사
 export function vaguePhrase (phrase: string): boolean {
   const text = phrase.trim().replace(/[\s.!?？]+$/u, '')
   if (hasHangul(text)) return KO_PRONOUN.test(text)
-  return EN_PRONOUN_OBJECT.test(text) || (EN_ENDS_IN_PRONOUN.test(text) && text.split(/\s+/).filter((w) => w.length > 3 && !/^(?:that|this|them|those|these|there|which|whether|where)$/i.test(w)).length < 2)
+  // "no idea when": an interrogative alone names nothing to settle.
+  return /^(?:when|who|how|why|what|where|which|whether|if)$/i.test(text) || EN_PRONOUN_OBJECT.test(text) || (EN_ENDS_IN_PRONOUN.test(text) && text.split(/\s+/).filter((w) => w.length > 3 && !/^(?:that|this|them|those|these|there|which|whether|where)$/i.test(w)).length < 2)
 }
 
 /** The topic a Korean question is about, when it names one ("배포 일정은 언제로 할까요?" → "배포 일정"). */

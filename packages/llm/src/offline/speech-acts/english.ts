@@ -202,6 +202,16 @@ const MEETING_NOUNS = new Set(['meeting', 'call', 'session', 'floor', 'discussio
  * object that is no part of the meeting ("let's move it to Friday", "let's close the ticket"),
  * where "let's move on to …" and "let's close the item" run the meeting.
  */
+// Verbs that keep a state rather than act on a thing: "stay on topic", "keep it short", "be brief".
+const STATE_VERBS = new Set(['stay', 'keep', 'be', 'remain'])
+
+/** Whether what follows a verb of remaining is a state (an adjective or a phrase of place), after "it" or "this" at most. */
+function heldState (after: Token[]): boolean {
+  const start = after[0]?.normal === 'it' || after[0]?.normal === 'this' ? 1 : 0
+  const head = after[start]
+  return head !== undefined && (head.pos === 'ADJ' || head.pos === 'ADP' || head.pos === 'ADV') && !after.slice(start + 1).some((t) => t.pos === 'NOUN' && t.normal !== 'topic' && t.normal !== 'track' && t.normal !== 'time')
+}
+
 function actsOnAThing (after: Token[]): boolean {
   const first = after[0]
   if (first === undefined || !(first.pos === 'PRON' || first.pos === 'DET' || first.pos === 'NOUN' || first.pos === 'PROPN' || first.pos === 'NUM')) return false
@@ -236,6 +246,9 @@ function shapeOf (tokens: Token[]): Shape {
     // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
     if (verb?.normal === 'go' && at(3)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
     if (verb !== undefined && MEETING_VERBS.has(verb.normal) && !(THING_VERBS.has(verb.normal) && actsOnAThing(rest.slice(3)))) return { act: 'facilitation' }
+    // "Let's stay on topic", "let's keep it brief", "let's be quick": a verb of remaining with a state, not a
+    // thing, as its complement asks how the meeting is held.
+    if (verb !== undefined && STATE_VERBS.has(verb.normal) && heldState(rest.slice(3))) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
   }
   // "Let me check with infra": the speaker takes it on. "Let me share my screen", "let me think":
