@@ -322,3 +322,8 @@ t.test('English: advice names the clause that holds the duty, and no bare interr
   t.same(suggest(['a: The spare part is on order, no idea when.'], 'en').filter((d) => d.kind === 'question'), [])
   t.match(suggest(['a: What if we print the badges ourselves?'], 'en'), [{ kind: 'question', content: 'Get an answer before moving on: What if we print the badges ourselves?' }])
 })
+
+t.test('Korean: a choice said as a hortative is recorded as decided; a risk is stated without its frame', async (t) => {
+  t.match(suggest(['a: 좋아, 납품일은 목요일로 갑시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 납품일은 목요일로 결정' }])
+  t.match(suggest(['a: 걱정되는 부분은 인증서 갱신이 한 주 이상 걸릴 수 있다는 점입니다.'], 'ko'), [{ kind: 'risk', content: '리스크 대응 방안과 담당자를 정하세요: 인증서 갱신이 한 주 이상 걸릴 수 있다는 점' }])
+})
