@@ -6,7 +6,7 @@ import { CallCounter, type CallCounts } from './call-counter.ts'
 import { minutesWordCount, type EvalMeeting } from './dataset.ts'
 import { MeetingRunner, type ConsolidationPath, type StoreKind } from './run-meeting.ts'
 import {
-  scoreConflicts, scoreDecisionPrecision, scoreDecisions, scoreInjection, scoreKeywords, scoreOwners, scoreSuggestions, scoreTodos,
+  scoreConflicts, scoreDecisionPrecision, scoreDecisions, scoreInjection, scoreKeywords, pairTodos, scoreOwners, scoreSuggestions, scoreTodos,
   type ConflictScore, type DecisionPrecisionScore, type DecisionScore, type InjectionScore, type KeywordScore, type OwnerScore, type SuggestionScore, type TodoScore
 } from './scoring.ts'
 
@@ -146,6 +146,7 @@ async function evaluateOne (runner: MeetingRunner, meeting: EvalMeeting): Promis
   }
   const response = consolidation.response !== null && responseValidator.check(consolidation.response) ? consolidation.response : null
   const scored: ConsolidateResponse = response ?? { meetingId: meeting.id, keywords: [], agendaSummaries: [], todos: [], generatedAt: 0, model: '', partial: false, notes: [] }
+  const paired = pairTodos(meeting, scored)
   return {
     id: meeting.id,
     language: meeting.language,
@@ -164,8 +165,8 @@ async function evaluateOne (runner: MeetingRunner, meeting: EvalMeeting): Promis
     },
     live: { ms: Math.round(live.ms), calls: roundCalls(live.calls), rejected: live.rejected },
     // No usable answer scores as an empty one: every label missed.
-    todos: scoreTodos(meeting, scored),
-    owners: scoreOwners(meeting, scored),
+    todos: scoreTodos(meeting, scored, paired),
+    owners: scoreOwners(meeting, scored, paired),
     keywords: scoreKeywords(meeting, scored),
     decisions: scoreDecisions(meeting, scored),
     decisionPrecision: scoreDecisionPrecision(meeting, scored),

@@ -2,7 +2,7 @@ import type { ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-
 import type { EvalMeeting, LabelledMoment, MomentKind } from './dataset.ts'
 import { isAdvice, transcriptSentences } from './advice.ts'
 import { namesPerson, ownerOf, participantNamed, taskOf } from './owners.ts'
-import { greedyMatch, keywordHit, overlap, similarity, statedIn, todoMatch, tokens } from './text-match.ts'
+import { greedyMatch, keywordHit, overlap, similarity, statedIn, todoMatch, tokens, type Pairing } from './text-match.ts'
 
 /*
  * Every figure of one meeting, computed from the answers the service gave. The rules are the
@@ -104,11 +104,22 @@ function returnedTasks (response: ConsolidateResponse): string[][] {
   return response.todos.map((todo) => tokens(taskOf(todo.title)))
 }
 
-export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse): TodoScore {
+/** Labelled and returned tasks, paired one to one: todo P/R and owner P score the same pairing. */
+export interface TodoPairing {
+  labels: string[][]
+  answers: string[][]
+  pairing: Pairing
+}
+
+export function pairTodos (meeting: EvalMeeting, response: ConsolidateResponse): TodoPairing {
   const labels = labelledTasks(meeting)
-  const titles = response.todos.map((todo) => todo.title)
   const answers = returnedTasks(response)
-  const pairing = greedyMatch(labels, answers, todoMatch)
+  return { labels, answers, pairing: greedyMatch(labels, answers, todoMatch) }
+}
+
+export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse, paired = pairTodos(meeting, response)): TodoScore {
+  const { labels, answers, pairing } = paired
+  const titles = response.todos.map((todo) => todo.title)
   let duplicates = 0
   for (let j = 1; j < answers.length; j++) {
     if (answers.slice(0, j).some((earlier) => todoMatch(earlier, answers[j]!) > 0)) duplicates += 1
@@ -377,14 +388,13 @@ export function participantsOf (meeting: EvalMeeting): string[] {
   return [...new Set([...meeting.minutes.map((m) => m.userName), ...meeting.segments.map((s) => s.speakerName)])]
 }
 
-export function scoreOwners (meeting: EvalMeeting, response: ConsolidateResponse): OwnerScore {
+export function scoreOwners (meeting: EvalMeeting, response: ConsolidateResponse, { pairing } = pairTodos(meeting, response)): OwnerScore {
   const participants = participantsOf(meeting)
   const titles = response.todos.map((todo) => todo.title)
   const owners = titles.map(ownerOf)
   const named = owners.filter((owner) => owner !== undefined)
   const notParticipant = named.filter((owner) => participantNamed(owner, participants) === undefined)
   const labelledOwner = new Map((meeting.labels.todoOwners ?? []).map(({ todo, owner }) => [todo, owner]))
-  const pairing = greedyMatch(labelledTasks(meeting), returnedTasks(response), todoMatch)
   let checked = 0
   let right = 0
   let missing = 0
