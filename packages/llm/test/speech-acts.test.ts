@@ -326,3 +326,10 @@ t.test('Korean: -가요 asks only after -(으)ㄴ/-는; 나가요 states', async
   t.equal(analyseClauses('이번 달 정산은 두 번 나가요')[0]!.act, 'statement')
   t.equal(analyseClauses('그게 최선인가요')[0]!.act, 'question')
 })
+
+t.test('English: deciding promised for a day ahead is not decided yet; a choice said in the future is', async (t) => {
+  t.same(acts("We'll pick the caterer on Thursday."), ['statement'])
+  t.same(acts("We're going to settle the rota next week."), ['statement'])
+  t.equal(decisionStance("We'll pick the caterer on Thursday."), 'undecided')
+  t.same(acts("We'll go with the smaller venue."), ['decision'])
+})

@@ -455,6 +455,8 @@ function statesRisk (words: Token[], text: string): boolean {
 const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
 const QUALIFIED = new Set(['tentatively', 'provisionally', 'informally'])
 const LATER = new Set(['after', 'later', 'once', 'when', 'next', 'tomorrow', 'afterwards'])
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
+const CHOOSING_LEMMAS = new Set(['decide', 'settle', 'choose', 'pick', 'finalise', 'finalize', 'agree'])
 
 /**
  * The decision word at `at` puts the decision off or holds it back: a future passive ("will be
@@ -467,6 +469,10 @@ function deferred (words: Token[], at: number): boolean {
   const before = (k: number): string => words[at - k]?.normal ?? ''
   if (word.pos === 'VERB' && before(1) === 'be' && (FUTURE_MODALS.has(before(2)) || before(2) === 'to')) return true
   if (word.pos === 'VERB' && word.normal === word.lemma && LATER.has(words[at + 1]?.normal ?? '')) return true
+  // "We'll settle it Wednesday", "we're going to pick the venue next week": the group's choice promised for a day
+  // ahead is not made yet ("Maria will approve it on Friday" gives Maria a task).
+  const promised = (FUTURE_MODALS.has(before(1)) && GROUP_SUBJECTS.has(before(2))) || (before(1) === 'to' && before(2) === 'going' && GROUP_SUBJECTS.has(before(4)))
+  if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && promised && words.slice(at + 1).some((t) => LATER.has(t.normal) || WEEKDAYS.has(t.normal))) return true
   if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
   // A decision named as a noun with a time ahead and no deciding verb in the past: "Approval at the next review",
   // "decision tomorrow"; not a noun that qualifies another ("the approval letter goes out next week").
