@@ -299,7 +299,7 @@ t.test('Korean: a question\'s topic is a noun phrase, else the question is quote
   t.equal(question('그냥 두면 서버 비용 늘지 않아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 그냥 두면 서버 비용 늘지 않아요?')
   // An elliptical question asks about its last phrase whole; a name before 님 is no topic.
   t.equal(question('로그 보관 기간은요?'), '넘어가기 전에 로그 보관 기간에 대한 답을 정하세요')
-  t.equal(question('다은 님 그 자료 최신 버전 맞아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 다은 님 그 자료 최신 버전 맞아요?')
+  t.equal(question('지수 님 그 자료 최신 버전 맞아요?'), '넘어가기 전에 이 질문의 답을 정하세요: 지수 님 그 자료 최신 버전 맞아요?')
 })
 
 t.test('Korean: advice on an unowned duty is grammatical and only for a duty', async (t) => {

@@ -35,7 +35,7 @@ const EN_DUTY_VERB = /\b(?:should|must|needs? to|ha(?:s|ve) to|ought to)\s+(?:al
 export function englishAction (sentence: string, clauseAction: string | undefined): string | undefined {
   const passive = EN_PASSIVE_DUTY.exec(sentence.trim())
   if (passive !== undefined && passive !== null && (clauseAction === undefined || /^be\b/.test(clauseAction))) {
-    // "The build is slow, and the DPA has to be updated": the subject is the last clause's.
+    // "The venue is booked, and the catering order has to be confirmed": the subject is the last clause's.
     const subject = passive[1]!.split(/(?:,|;)\s*(?:and|but|so)?\s+/i).at(-1)!
     return shorten(`get ${lowerFirst(subject)} ${passive[2]!}${passive[3]!}`)
   }
@@ -56,7 +56,7 @@ const EN_YES_NO = /^(do|does|did|is|are|was|were|will|would|can|could|should|sha
 /** The question as an embedded clause ("who will own the migration", "whether we have a date"), if its form allows. */
 function embeddedQuestion (question: string): string | undefined {
   const text = question.trim().replace(/^(?:(?:so|and|but|also|ok|okay|then|quick question)[,\s]+)+/i, '').replace(/[\s?？.!]+$/u, '')
-  // "What if I shoot them on my phone?", "How about Friday?": a proposal in a question's form, no question to embed.
+  // "What if we print the badges ourselves?", "How about Friday?": a proposal in a question's form, no question to embed.
   if (EN_PROPOSAL_QUESTION.test(text)) return undefined
   if (EN_WH.test(text)) return lowerFirst(text)
   const yesNo = EN_YES_NO.exec(text)
@@ -184,7 +184,7 @@ const KO_PRONOUN = /^(?:그|이|저)(?:분|분들|거|것|건|게|쪽|사람|사
 export function vaguePhrase (phrase: string): boolean {
   const text = phrase.trim().replace(/[\s.!?？]+$/u, '')
   if (hasHangul(text)) return KO_PRONOUN.test(text)
-  // "no idea when": an interrogative alone names nothing to settle.
+  // "(the part is on order,) not sure when": an interrogative alone names nothing to settle.
   return /^(?:when|who|how|why|what|where|which|whether|if)$/i.test(text) || EN_PRONOUN_OBJECT.test(text) || (EN_ENDS_IN_PRONOUN.test(text) && text.split(/\s+/).filter((w) => w.length > 3 && !/^(?:that|this|them|those|these|there|which|whether|where)$/i.test(w)).length < 2)
 }
 
@@ -247,7 +247,7 @@ export function koreanAction (sentence: string): string | undefined {
   return lastWords(words)
 }
 
-// A counter or bound noun ("번째", "개", "명") needs the number word before it: "네 번째 투여", never "번째 투여".
+// A counter or bound noun ("번째", "개", "명") needs the number word before it: "세 번째 샘플", never "번째 샘플".
 const KO_BOUND_START = /^(?:번째|째|개|명|건|번|차|회|곳|대|장|권|통)(?![\uAC00-\uD7A3])/
 // A demonstrative topic ("그건", "이거") stands for what was said before: the action is what follows it.
 const KO_DEMONSTRATIVE_TOPIC = /^(?:그건|이건|저건|그거|이거|그게|이게)$/
@@ -278,7 +278,7 @@ function koreanObject (sentence: string): string | undefined {
 }
 
 // An obligation ending ("업데이트해야 합니다", "맞춰야 할 것 같아요"), the verb up to -야 captured.
-// "원가가 나와야 해서요": a must-form before -서 gives a reason; it states no duty.
+// "단가가 맞아야 해서요": a must-form before -서 gives a reason; it states no duty.
 const KO_DUTY_VERB = /([\uAC00-\uD7A3]야)\s*(?:합니다|해요|함|한다|돼요|됩니다|해(?!서)|하고|할\s*(?:것|듯)|하겠|겠)[\s\S]*$/
 
 /** Whether a Korean clause states a duty by its ending ("…업데이트해야 합니다"). */
@@ -290,23 +290,23 @@ const KO_REQUEST_VERB = /([\uAC00-\uD7A3]\s*주)(?:세요|시기 바랍니다|�
 // Interrogative words and the predicate: the topic is what comes before them.
 const KO_INTERROGATIVE = /^(?:누가|누구|언제|어디|어디서|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)/
 
-// A word that ends a clause inside the question ("…해 보면", "…인데요,", "하늘아,"): the topic starts after it.
+// A word that ends a clause inside the question ("…해 보면", "…인데요,", "민호야,"): the topic starts after it.
 const KO_CLAUSE_END = /(?:[,，]|(?:면|고|서|데|데요|니까|는데|지만|아|야))$/
-// -는/-은 after a verb or adjective stem is adnominal ("있는 자료", "했던"), not the topic particle; so is
-// one before a dependent noun ("올리는 건", "받은 거", "하는 데"), and a name before 님 or 씨 ("가은 님") is no topic.
+// -는/-은 after a verb or adjective stem is adnominal ("있는 자료", "했던 일"), not the topic particle; so is
+// one before a dependent noun ("보내는 건", "받은 거", "하는 데"), and a name before 님 or 씨 ("다은 님") is no topic.
 const KO_ADNOMINAL = /(?:하|되|있|없|않|시|했|됐|였|었|았|겠|려)(?:는|은)$/
 const KO_AFTER_ADNOMINAL = /^(?:(?:거|것|건|게|걸|걸로|수|데|동안|때|중|분|적|만큼|대로|듯|줄|지)(?:지|야|예요|에요|죠|요|니|냐|나|가)?(?![\uAC00-\uD7A3])|님|씨)/
 
 /**
- * The noun phrase a Korean question is about ("배포 일정은 언제로 할까요?" → "배포 일정", "전체가 몇
- * 개였죠?" → "전체", "공지는?" → "공지"): the phrase its topic particle (은/는) marks before the
+ * The noun phrase a Korean question is about ("배포 일정은 언제로 할까요?" → "배포 일정", "남은 좌석이
+ * 몇 개죠?" → "남은 좌석", "배너는?" → "배너"): the phrase its topic particle (은/는) marks before the
  * interrogative or the predicate, or the subject or object just before an interrogative word. A
- * yes/no question about an event ("그냥 두면 밸런스 깨지지 않아?") names no such phrase: undefined.
+ * yes/no question about an event ("그냥 두면 비용 늘지 않아?") names no such phrase: undefined.
  */
 function koreanTopic (question: string): string | undefined {
   const words = question.trim().replace(/[\s?？.!]+$/u, '').split(/\s+/)
   const asking = words.findIndex((word) => KO_INTERROGATIVE.test(word))
-  // "공지는?", "영향 범위는요?": the phrase alone, asked about by its particle.
+  // "배너는?", "로그 보관 기간은요?": the phrase alone, asked about by its particle.
   const elliptical = asking < 0 && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)요?$/.test(words.at(-1)!)
   const before = asking >= 0 ? words.slice(0, asking) : elliptical ? [...words.slice(0, -1), words.at(-1)!.replace(/요$/, '')] : words.slice(0, -1)
   let at = before.findLastIndex((word, i) => /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(word) && !KO_ADNOMINAL.test(word) &&
@@ -325,7 +325,7 @@ function koreanTopic (question: string): string | undefined {
 }
 
 const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|합|가|갑|해)[\s\S]*$/
-// A choice said as a hortative ("28억으로 가죠", "화요일로 하자", "B안으로 갑시다"): recorded as "…로 결정".
+// A choice said as a hortative ("5천만 원으로 가죠", "목요일로 하자", "B안으로 갑시다"): recorded as "…로 결정".
 const KO_CHOICE_TAIL = /(로)\s*(?:가죠|하죠|가자|하자|갑시다|합시다|가시죠|하시죠)$/
 // What a speaker opens with before the point: a connective, an assent, a filler ("그럼", "좋아,", "참고로").
 const KO_SPOKEN_OPENER = /^(?:(?:그럼|그러면|그리고|좋아|좋아요|네|자|음|아|근데|그런데|다만|참고로|하나 더)[,\s]+)+/
@@ -356,7 +356,7 @@ const korean = {
     return `결정 사항을 회의록에 남기세요: ${shorten(what === '' ? text : what)}`
   },
   risk: (sentence: string) => {
-    // "걱정되는 부분은 심사가 두 달 걸릴 수 있다는 점입니다" → "심사가 두 달 걸릴 수 있다는 점".
+    // "걱정되는 부분은 인증서 갱신이 늦어질 수 있다는 점입니다" → "인증서 갱신이 늦어질 수 있다는 점".
     const threat = sentence.trim().replace(/[.!。~]+$/u, '').replace(KO_SPOKEN_OPENER, '').replace(KO_RISK_FRAME, '')
       .replace(/(다는|라는)\s*점입니다$/, '$1 점').replace(/(?<=[\uAC00-\uD7A3])입니다$/, '')
     return `리스크 대응 방안과 담당자를 정하세요: ${shorten(threat.replace(KO_RISK_TAIL, ''))}`

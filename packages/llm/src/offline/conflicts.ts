@@ -120,10 +120,10 @@ function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
-// A Korean clock time ("18시", "오후 6시", "9시 반", "10시 20분"), never a number of hours (3시간).
+// A Korean clock time ("19시", "오후 7시", "8시 반", "10시 20분"), never a number of hours (3시간).
 const KOREAN_CLOCK = /(?:(오전|오후)\s*)?(\d{1,2})시(?!간)(?:\s*(반|(\d{1,2})분))?/g
 
-/** Korean clock times as the digits "18:00" is written in, so that "18시 배포" and "18:00 배포" are one time and "17시" another. */
+/** Korean clock times as the digits "18:00" is written in, so that "19시 점검" and "19:00 점검" are one time and "20시" another. */
 function koreanClockAsDigits (text: string): string {
   return text.replace(KOREAN_CLOCK, (whole, half: string | undefined, hour: string, minutes: string | undefined, minute: string | undefined) => {
     const h = Number(hour) + (half === '오후' && Number(hour) < 12 ? 12 : 0)

@@ -138,7 +138,7 @@ const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
-// "그 자리에서 써 주시면 됩니다": -시면 됩니다 tells everyone present all they need do; it has its doers.
+// "설문지는 나가실 때 제출하시면 됩니다": -시면 됩니다 tells everyone present all they need do; it has its doers.
 const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$/
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i

@@ -308,7 +308,7 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
     .replace(/\s*(?:합니다|해요)$/, '')
-    // "대상자 추출이 필요합니다": the subject particle goes with 필요.
+    // "수신 거부 목록 추출이 필요합니다": the subject particle goes with 필요.
     .replace(/([\uAC00-\uD7A3])(이|가)?\s+필요(?:함|합니다|해요|한데|하고)?$/, (_m, last: string, particle: string | undefined) => particle === undefined || hasBatchim(last) === (particle === '이') ? last : `${last}${particle}`)
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')

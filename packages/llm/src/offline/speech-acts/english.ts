@@ -202,7 +202,7 @@ const MEETING_NOUNS = new Set(['meeting', 'call', 'session', 'floor', 'discussio
  * object that is no part of the meeting ("let's move it to Friday", "let's close the ticket"),
  * where "let's move on to …" and "let's close the item" run the meeting.
  */
-// Verbs that keep a state rather than act on a thing: "stay on topic", "keep it short", "be brief".
+// Verbs that keep a state rather than act on a thing: "stay on track", "keep it short", "be brief".
 const STATE_VERBS = new Set(['stay', 'keep', 'be', 'remain'])
 
 /** Whether what follows a verb of remaining is a state (an adjective or a phrase of place), after "it" or "this" at most. */
@@ -246,7 +246,7 @@ function shapeOf (tokens: Token[]): Shape {
     // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
     if (verb?.normal === 'go' && at(3)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
     if (verb !== undefined && MEETING_VERBS.has(verb.normal) && !(THING_VERBS.has(verb.normal) && actsOnAThing(rest.slice(3)))) return { act: 'facilitation' }
-    // "Let's stay on topic", "let's keep it brief", "let's be quick": a verb of remaining with a state, not a
+    // "Let's stay on track", "let's keep this quick", "let's be brief": a verb of remaining with a state, not a
     // thing, as its complement asks how the meeting is held.
     if (verb !== undefined && STATE_VERBS.has(verb.normal) && heldState(rest.slice(3))) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
@@ -469,7 +469,7 @@ function deferred (words: Token[], at: number): boolean {
   const before = (k: number): string => words[at - k]?.normal ?? ''
   if (word.pos === 'VERB' && before(1) === 'be' && (FUTURE_MODALS.has(before(2)) || before(2) === 'to')) return true
   if (word.pos === 'VERB' && word.normal === word.lemma && LATER.has(words[at + 1]?.normal ?? '')) return true
-  // "We'll settle it Wednesday", "we're going to pick the venue next week": the group's choice promised for a day
+  // "We'll pick the caterer on Thursday", "we're going to pick the venue next week": the group's choice promised for a day
   // ahead is not made yet ("Maria will approve it on Friday" gives Maria a task).
   const promised = (FUTURE_MODALS.has(before(1)) && GROUP_SUBJECTS.has(before(2))) || (before(1) === 'to' && before(2) === 'going' && GROUP_SUBJECTS.has(before(4)))
   if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && promised && words.slice(at + 1).some((t) => LATER.has(t.normal) || WEEKDAYS.has(t.normal))) return true

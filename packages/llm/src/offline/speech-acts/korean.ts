@@ -159,7 +159,7 @@ const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마�
 const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
 // -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
 const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름)|[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
-// The prohibitive -지 마- negates as -지 말- does: "계약 진행하지 마세요" asks that nothing be done.
+// The prohibitive -지 마- negates as -지 말- does: "결제 진행하지 마세요" asks that nothing be done.
 const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못|마(?:세요|십시오|시고|라|요)?(?=[\s.!?,]|$))|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
 const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
