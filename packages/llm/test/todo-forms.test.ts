@@ -88,6 +88,7 @@ const KOREAN_TODOS: Row[] = [
   ['a named doer in the 하다 present with a time', '남궁예린 님이 오늘 크론 설정을 조치합니다.', ['크론 설정을 조치 (남궁예린)']],
   ['the honorific -시- dropped from the title', '가은 님이 공지 문안을 쓰시기로 했어요.', ['공지 문안을 쓰기 (가은)']],
   ['a name with a job title after an arrow', 'SCIM 동기화 오류 원인 미회신 → 태호 매니저님 확인', ['SCIM 동기화 오류 원인 미회신 확인 (태호)']],
+  ['a terse -기로 with a named doer', '인쇄소 견적은 지수 님이 받기로', ['인쇄소 견적 받기 (지수)']],
   ['an action noun needed, its subject particle left out', '이번 주까지 수신 거부 목록 추출이 필요합니다.', ['이번 주까지 수신 거부 목록 추출']],
   ['a name with 선생님, the title of teachers, doctors and nurses', '검사 결과는 한보라 선생님이 확인해서 내일 오전까지 회신하기로 했습니다.', ['검사 결과 확인해서 내일 오전까지 회신 (한보라)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']]
@@ -100,6 +101,7 @@ const KOREAN_NON_ACTIONS: Row[] = [
   ['a timeline line with a clock time reports', '09:40 롤백 완료', []],
   ['uncertainty -ㄹ지는 모르겠어요', '이번 주 안에 결과가 날지는 모르겠어요.', []],
   ['past report -했습니다', '지난주에 결제 모듈 배포를 완료했습니다.', []],
+  ['a terse -기로 with nobody named', '현수막 시안은 다음 주로 미루기로', []],
   ['a prohibition -지 마세요 asks that nothing be done', '확인 전에는 결제 진행하지 마세요.', []],
   ['opinion -것 같아요', '이 방식이 더 나은 것 같아요.', []],
   ['group decision -기로 했습니다', '결제 수단은 카드로 하기로 했습니다.', []],

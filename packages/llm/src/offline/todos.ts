@@ -292,6 +292,8 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데)$/, '기')
+    // A terse -기로 ("견적 받기로"): the task is the -기 form.
+    .replace(/([\uAC00-\uD7A3])기로$/, '$1기')
     // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.
     .replace(/([\uAC00-\uD7A3])(?<!주)시기$/, '$1기')
     .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')

@@ -67,6 +67,8 @@ const ENDINGS: Ending[] = [
   row('-기로 했고', '기로 했고', 'decision'),
   row('-기로 했으며', '기로 했으며', 'decision'),
   row('-기로 했는데', '기로 했는데', 'decision'),
+  // A terse note ends on -기로 alone ("민수 님이 견적 받기로"): arranged, as -기로 함 says; it gives a named doer a task.
+  row('-기로 (terse)', '기로', 'decision'),
   // A choice with a hortative: "목요일로 가자", "A안으로 하시죠", "그걸로 갑시다".
   row('-로 가자', '로 가자', 'decision', 'plain'),
   row('-로 하자', '로 하자', 'decision', 'plain'),
@@ -342,6 +344,8 @@ function analyseClause (raw: string): Clause {
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     const agent = agentOf(agentText, 'commitment')
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
+    // A terse -기로 with nobody named records an arrangement too loosely to list it as the group's decision.
+    if (ending.form === '-기로 (terse)') return withLevel('statement', agent, level)
     // "…한 명을 뽑고 두 번째 백엔드는 다시 검토하기로 했습니다": a decision joined by -고 before a new topic still stands.
     if (DELIBERATION_BEFORE_GIRO.test(bare) && !DECIDED_THEN_TOPIC.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     return withLevel('decision', agent, level)
