@@ -191,6 +191,18 @@ function passiveDecision (rest: Token[], k: number, headNormal: string): boolean
   return !rest.slice(v + 1).some((t) => t.normal === 'by')
 }
 
+// Verbs that keep a state rather than act on a thing: "stay on track", "keep it short", "be brief".
+const STATE_VERBS = new Set(['stay', 'keep', 'be', 'remain'])
+// Nouns that, after "on", name a state of the meeting itself: "on topic", "on track", "on time".
+const STATE_NOUNS = new Set(['topic', 'track', 'time', 'schedule', 'point'])
+
+/** Whether what follows a verb of remaining is a state (an adjective or a phrase of place), after "it" or "this" at most. */
+function heldState (after: Token[]): boolean {
+  const start = after[0]?.normal === 'it' || after[0]?.normal === 'this' ? 1 : 0
+  const head = after[start]
+  return head !== undefined && (head.pos === 'ADJ' || head.pos === 'ADP' || head.pos === 'ADV') && !after.slice(start + 1).some((t) => t.pos === 'NOUN' && !STATE_NOUNS.has(t.normal))
+}
+
 // Meeting verbs that also move or shut a thing ("let's move it to Friday", "let's close the ticket"); the
 // others take the meeting's own business as their object ("let's start the demo", "let's cover the budget").
 const THING_VERBS = new Set(['move', 'close', 'open', 'switch'])
@@ -202,16 +214,6 @@ const MEETING_NOUNS = new Set(['meeting', 'call', 'session', 'floor', 'discussio
  * object that is no part of the meeting ("let's move it to Friday", "let's close the ticket"),
  * where "let's move on to …" and "let's close the item" run the meeting.
  */
-// Verbs that keep a state rather than act on a thing: "stay on track", "keep it short", "be brief".
-const STATE_VERBS = new Set(['stay', 'keep', 'be', 'remain'])
-
-/** Whether what follows a verb of remaining is a state (an adjective or a phrase of place), after "it" or "this" at most. */
-function heldState (after: Token[]): boolean {
-  const start = after[0]?.normal === 'it' || after[0]?.normal === 'this' ? 1 : 0
-  const head = after[start]
-  return head !== undefined && (head.pos === 'ADJ' || head.pos === 'ADP' || head.pos === 'ADV') && !after.slice(start + 1).some((t) => t.pos === 'NOUN' && t.normal !== 'topic' && t.normal !== 'track' && t.normal !== 'time')
-}
-
 function actsOnAThing (after: Token[]): boolean {
   const first = after[0]
   if (first === undefined || !(first.pos === 'PRON' || first.pos === 'DET' || first.pos === 'NOUN' || first.pos === 'PROPN' || first.pos === 'NUM')) return false
