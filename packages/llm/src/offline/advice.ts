@@ -310,7 +310,7 @@ function koreanTopic (question: string): string | undefined {
   const elliptical = asking < 0 && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)요?$/.test(words.at(-1)!)
   const before = asking >= 0 ? words.slice(0, asking) : elliptical ? [...words.slice(0, -1), words.at(-1)!.replace(/요$/, '')] : words.slice(0, -1)
   let at = before.findLastIndex((word, i) => /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(word) && !KO_ADNOMINAL.test(word) &&
-    !KO_AFTER_ADNOMINAL.test(before[i + 1] ?? words[i + 1] ?? '') && !/^(?:그건|이건|저건)$/.test(word))
+    !KO_AFTER_ADNOMINAL.test(before[i + 1] ?? words[i + 1] ?? ''))
   if (at < 0 && asking >= 0 && asking === before.length && /[\uAC00-\uD7A3](?:이|가|을|를)$/.test(before.at(-1) ?? '')) at = before.length - 1
   if (at < 0) return undefined
   let from = at
