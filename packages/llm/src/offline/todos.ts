@@ -283,6 +283,7 @@ function koreanTitle (clause: string): string {
     .replace(/[.!。]+$/u, '')
     .replace(/(?:^|\s)(?:오늘(?:\s*(?:오후|오전|중으로|중에|중))?|지금|바로|당장)(?=\s)/g, ' ')
     .trim()
+  const written = text
   text = text
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
@@ -315,7 +316,8 @@ function koreanTitle (clause: string): string {
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
     .replace(/하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
-    .replace(/([\uAC00-\uD7A3])$/, (m: string) => withoutMieum(m))
+    // Only a clause that ends as written: "서류를 열람할게요" leaves the noun 열람 once 할게요 is gone, no -ㅁ form.
+    .replace(/([\uAC00-\uD7A3])$/, (m: string, _s: string, _at: number, whole: string) => written.endsWith(whole.split(' ').at(-1)!) ? withoutMieum(m) : m)
     // The topic particle before the action ("배포 자료는 공유") is not part of the task.
     .replace(/(\S+)(은|는)(\s+\S+)$/, (whole: string, noun: string, particle: string, rest: string) => topicParticle(noun, particle) ? `${noun}${rest}` : whole)
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
@@ -357,10 +359,11 @@ function infinitiveStem (syllable: string): string {
   return jamo === 'ㅆㅓ' ? '쓰' : syllable
 }
 
-// A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written.
+// A terse -(으)ㅁ note as a -기 form: 고침 → 고치기. Other final syllables stay as written, and so do nouns
+// whose last syllable ends in ㅁ (팀, 점검, 열람, 시험): no verb stem plus -ㅁ spells those syllables.
 function withoutMieum (syllable: string): string {
   const jamo = disassemble(syllable)
-  if (jamo.length !== 3 || !jamo.endsWith('ㅁ') || /[님팀템램럼줌임름점감품금참엄음]/.test(syllable)) return syllable
+  if (jamo.length !== 3 || !jamo.endsWith('ㅁ') || /[님팀템램럼줌임름점감품금참엄음검험람념범]/.test(syllable)) return syllable
   return `${assemble([jamo.slice(0, 2)])}기`
 }
 
