@@ -305,6 +305,8 @@ function koreanTitle (clause: string): string {
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
     .replace(/(\S+\s*님)께\s*드리기$/, '$1께 전달')
     .replace(/(\S)\s*드리기$/, '$1')
+    // The 합쇼체 request "제출해 주십시오", "봐 주십시오" gives as -주시기 does.
+    .replace(/\s*주십시오$/, ' 주시기')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
     .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
     // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
