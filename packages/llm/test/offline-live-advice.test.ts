@@ -145,6 +145,8 @@ t.test('nothing for a question answered or a task taken up at once, nor for one 
   t.same(suggest(['a: Someone has to put the rotation in the team calendar.', "b: Sure, I'll do that."], 'en'), [])
   t.same(suggest(['a: SAML 연동 지원되죠?', 'b: 네, 지원됩니다.'], 'ko'), [], 'answered by the next speaker')
   t.same(suggest(['a: 신규 입사자 온보딩 교육을 한 번 해 주실 수 있을까요?', 'b: 네, 가능합니다.'], 'ko'), [], 'a request accepted')
+  t.same(suggest(['a: We need to compare the courier contracts before the renewal.', 'b: The rates changed twice this year.', "a: Then I'll put the comparison together by Friday.", 'c: Thanks.'], 'en'), [], 'taken on by its own speaker once someone else has replied')
+  t.same(suggest(['a: 납품 업체 세 곳 단가를 비교해 봐야 할 것 같아요.', 'b: 맞아요, 협상에도 쓸 수 있겠네요.', 'a: 그럼 제가 다음 주까지 정리해 볼게요.', 'c: 감사합니다.'], 'ko'), [], 'the same in Korean')
   const waiting = windowOf(['a: Who can draft a saved reply for the refund questions?'])
   t.same(liveSuggestions(waiting, [], 'en', 4, 4), [], 'nobody else has spoken yet: the next analysis decides')
   t.match(liveSuggestions(windowOf(['a: Who can draft a saved reply for the refund questions?', 'b: The refund queue doubled this week.']), [], 'en', 4, 4), [{ content: 'Name an owner to draft a saved reply for the refund questions' }])

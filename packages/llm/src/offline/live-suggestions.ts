@@ -211,9 +211,12 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   return topic !== undefined && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(opening) && overlap(contentStems(topic), contentStems(opening)) >= 1
 }
 
-/** How the next sentences by other speakers (at most REPLY_REACH of them) follow sentence i. */
+/** How the next sentences by other speakers (at most REPLY_REACH of them), and the speaker's own between them, follow sentence i. */
 function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
-  const replies = spoken.slice(i + 1).filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
+  const later = spoken.slice(i + 1)
+  const others = later.filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
+  // The speaker's own sentences between those replies answer too: "We need the logs compared." ← "Agreed." ← "Then I'll do it."
+  const replies = others.length === 0 ? [] : later.slice(later.indexOf(others[0]!), later.indexOf(others.at(-1)!) + 1)
   const asked = isQuestion(spoken[i]!.text)
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
