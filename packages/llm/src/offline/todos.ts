@@ -77,8 +77,12 @@ function capitalise (text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+// A clause with its own subject joined on with "and" ("… and that's the rule", "… and until then we use a
+// runner", "… and Fatima's inviting the speakers") is no part of the task.
+const EN_OTHER_SUBJECT_TAIL = /,?\s+and\s+(?:(?:until|till) then,?\s+)?(?:(?:we|they|he|she|it|that|there|this)(?:'s|'re|'ll|'d|\s)|[A-Z][a-z]+(?:'s|\s+(?:is|are|was|will|can|has|had)\s))\s*.*$/
+
 function cleanPredicate (text: string, label: string | undefined): string {
-  let result = text.replace(EN_TAIL, '').replace(EN_IMMEDIATE, '').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
+  let result = text.replace(EN_TAIL, '').replace(EN_OTHER_SUBJECT_TAIL, '').replace(/\s+and\s+will\s+(?=[a-z])/g, ' and ').replace(EN_IMMEDIATE, '').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
   // "Flaky checkout test: I will quarantine it": the label names what "it" is; a person's label
   // ("Me: write up the report and send it …", "Sam: …") names who, not what.
   if (label !== undefined && !EN_ACTION_LABEL.test(label) && !/^(?:me|myself|i|us|we|you)$/i.test(label.trim()) && /\b(?:it|them)\b/.test(result)) {
