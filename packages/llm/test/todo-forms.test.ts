@@ -133,6 +133,8 @@ const ENGLISH: Row[] = [
   ["a name's going to", "Maria's going to update the onboarding doc.", ['Update the onboarding doc (Maria)']],
   ['a clause with its own subject joined on with and', "I'll book the venue for March and that's the plan.", ['Book the venue for March (서지원)']],
   ['a named person\'s clause joined on with and', "I'll order the badges and Priya's printing the maps.", ['Order the badges (서지원)']],
+  ['a progressive with a second -ing verb after and', "Maria's ordering the badges and booking the hall for the fair.", ['Order the badges (Maria)', 'Book the hall for the fair (Maria)']],
+  ['for now is no part of the task', "I'll only brief the two pilot stores for now.", ['Brief the two pilot stores (서지원)']],
   ['and will before a second verb', "I'll collect the invoices and will come back with totals by Monday.", ['Collect the invoices and come back with totals by Monday (서지원)']],
   ['Happy to … with the subject left out', 'Happy to take the vendor comparison.', ['Take the vendor comparison (서지원)']],
   ['Let me …', 'Let me check with the infra team and get back to you.', ['Check with the infra team (서지원)']],

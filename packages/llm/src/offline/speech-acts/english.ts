@@ -411,7 +411,12 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
-  if (actionWords[0]?.normal.endsWith('ing') === true) actionWords[0] = { ...actionWords[0], value: actionWords[0].lemma }
+  // A progressive's second verb after "and" too ("is sending a recap and setting up the follow-up").
+  if (actionWords[0]?.normal.endsWith('ing') === true) {
+    for (const [at, word] of actionWords.entries()) {
+      if (at === 0 || (word.pos === 'VERB' && word.normal.endsWith('ing') && actionWords[at - 1]?.normal === 'and')) actionWords[at] = { ...word, value: word.lemma }
+    }
+  }
   const action = actionWords.length === 0 ? undefined : join(actionWords).replace(/[\s.!]+$/, '')
   const deadline = DEADLINE.exec(text)?.[0]
   // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
