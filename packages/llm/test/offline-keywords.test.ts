@@ -124,3 +124,19 @@ t.test('English: an adjective heading a noun phrase is its noun ("the alert move
   ])
   t.notOk(none.includes('green'), `a predicative adjective stays one: ${JSON.stringify(none)}`)
 })
+
+t.test('Korean: a noun whose last syllable is also a particle (완성도, 정기회의) keeps it when the shorter stem is never written', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '시안 완성도 점검은 금요일까지 합니다. 정기회의 안건에 올립니다.' },
+    { author: 'b', text: '완성도 기준을 먼저 정해야 해요. 정기회의 전에 공유할게요.' },
+    { author: 'c', text: '완성도 점수가 낮은 화면부터 봅니다.' }
+  ])
+  t.ok(list.includes('완성도'), `완성도 in ${JSON.stringify(list)}`)
+  t.notOk(list.includes('완성'), 'not cut to 완성')
+  t.notOk(list.includes('정기회'), 'not cut to 정기회')
+  const withParticle = keywords([
+    { author: 'a', text: '예산도 다시 봐야 합니다. 예산은 3월에 확정합니다.' },
+    { author: 'b', text: '광고 예산이 부족합니다. 예산도 줄었어요.' }
+  ])
+  t.ok(withParticle.includes('예산'), `a particle 도 still comes off where the stem is written: ${JSON.stringify(withParticle)}`)
+})

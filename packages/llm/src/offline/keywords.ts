@@ -220,19 +220,51 @@ function isKoreanPerson (word: string, stem: string, next: string, people: Reado
   return /^[\uAC00-\uD7A3]{2,4}님$/.test(stem)
 }
 
+// Particles that are also a Sino-Korean noun's last syllable (度, 議, 家, 價): 재시도, 만족도, 정기회의, 전문가, 판매가.
+const NOUN_FINAL_PARTICLE = /^[도의가]$/
+
+/**
+ * The stem, or the word itself when the one-syllable particle it lost is more likely the noun's
+ * own last syllable: the word is written more than once, and the shorter stem never on its own
+ * or with another particle ("재시도" throughout, never "재시" or "재시를"). A particle varies
+ * with the sentence; a noun's last syllable does not.
+ */
+function wholeNoun (word: string, stem: string | undefined, nounsWritten: ReadonlyMap<string, ReadonlyMap<string, number>>): string | undefined {
+  if (stem === undefined || word.length < 3 || !NOUN_FINAL_PARTICLE.test(word.slice(stem.length))) return stem
+  const forms = nounsWritten.get(stem)
+  return forms !== undefined && forms.size === 1 && (forms.get(word) ?? 0) >= 2 ? word : stem
+}
+
+/** Each Korean stem of the sources with the words written for it and how often ("예산" → 예산 3, 예산을 1). */
+function koreanWordsByStem (sources: readonly KeywordSource[]): Map<string, Map<string, number>> {
+  const byStem = new Map<string, Map<string, number>>()
+  for (const source of sources) {
+    if (!hasHangul(source.text)) continue
+    for (const m of source.text.matchAll(WORD_LIKE)) {
+      const word = m[0].toLowerCase()
+      const stem = koreanStem(word)
+      if (stem === undefined) continue
+      const forms = byStem.get(stem) ?? new Map<string, number>()
+      forms.set(word, (forms.get(word) ?? 0) + 1)
+      byStem.set(stem, forms)
+    }
+  }
+  return byStem
+}
+
 /*
  * Korean nouns by stripping particles and endings (the shared Korean analysis): a compound
  * noun is written as bare nouns in a row ("결제 모듈", "사용성 테스트"), so two adjacent words
  * of which the first carries no particle form a phrase; a particle, a verb form, a person or a
  * title ends it.
  */
-function koreanTerms (text: string, people: ReadonlySet<string>): Terms {
+function koreanTerms (text: string, people: ReadonlySet<string>, nounsWritten: ReadonlyMap<string, ReadonlyMap<string, number>>): Terms {
   const nouns: Term[] = []
   const phrases: Term[] = []
   const raw = Array.from(text.matchAll(WORD_LIKE), (m) => m[0].toLowerCase())
   let previous: { stem: string, bare: boolean } | undefined
   raw.forEach((word, i) => {
-    const stem = koreanStem(word)
+    const stem = wholeNoun(word, koreanStem(word), nounsWritten)
     const rest = stem === undefined ? '' : word.slice(stem.length)
     if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || /^\d/.test(stem) ||
       hasTenseStem(word) || TITLE.test(word) || isKoreanPerson(word, stem, raw[i + 1] ?? '', people)) {
@@ -308,7 +340,8 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
     }
   }
   const koreanPeople = koreanNames(sources, options.people ?? [])
-  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text, koreanPeople) : englishTerms(text, people, lowerCase)
+  const koreanWords = koreanWordsByStem(sources)
+  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text, koreanPeople, koreanWords) : englishTerms(text, people, lowerCase)
   sources.forEach((source, i) => {
     const author = source.author ?? ''
     const section = source.section ?? String(i)
