@@ -140,3 +140,13 @@ t.test('Korean: a noun whose last syllable is also a particle (완성도, 정기
   ])
   t.ok(withParticle.includes('예산'), `a particle 도 still comes off where the stem is written: ${JSON.stringify(withParticle)}`)
 })
+
+t.test('Korean: words of time and of old or new (작년, 하루, 둘째, 기존, 신규) name no topic on their own, as year and day do not in English', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '작년 대비 신규 가입이 줄었습니다. 기존 회원 이탈도 하루 평균 30명입니다.' },
+    { author: 'b', text: '작년에는 둘째 주에 캠페인을 했어요. 신규 캠페인은 기존 회원 대상으로 합니다.' },
+    { author: 'c', text: '기존 회원 혜택을 작년 수준으로 맞춥니다. 신규 가입 이벤트는 하루만 합니다.' }
+  ])
+  t.notOk(list.some((k) => ['작년', '하루', '둘째', '기존', '신규'].includes(k)), `none alone in ${JSON.stringify(list)}`)
+  t.ok(list.includes('기존 회원'), 'a phrase they open still names one')
+})

@@ -24,6 +24,7 @@ january february march april june july august september october november decembe
 morning afternoon evening night hour hours minute min mins second seconds year years percent
 회의 논의 이야기 말씀 생각 확인 의견 내용 사항 문제 부탁 필요 예정 담당 진행 결정 합의 공유 정리 요청 검토 준비 완료 처리
 월요일 화요일 수요일 목요일 금요일 토요일 일요일 이번주 다음주 오전 오후 주말 까지
+작년 올해 내년 하루 이틀 사흘 첫째 둘째 셋째 넷째 기존 신규
 `.trim().split(/\s+/))
 
 export const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set(`
