@@ -144,6 +144,10 @@ const ENDINGS: Ending[] = [
 const QUESTION_ENDINGS = ['습니까', '까요', '나요', 'ㄴ가요', 'ㄹ까', '니', '죠?', '는지', 'ㄹ지', '을지', '어때요', '어때'].map(disassemble)
 // -(으)니까(요) gives a reason ("이미 말씀드렸으니까요"); only the formal -ㅂ니까 (합니까) asks.
 const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
+// "다음은 …요", "그다음 안건은 …입니다": a short clause that names the next item.
+const NEXT_ITEM = /^(?:(?:그럼|자|네|이제)\s+)?(?:그\s*)?다음(?:\s*(?:안건|순서|건))?(?:은|는)\s+(?:\S+\s+){0,3}\S+(?:요|입니다|이에요|예요)$/
+// "티 나요", "에러 나요": 나요 as a word of its own is the verb 나다 stated in 해요체; the ending -나요 asks only on a stem (되나요, 있나요).
+const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
@@ -280,7 +284,7 @@ function analyseClause (raw: string): Clause {
   })
 
   if (koreanAddressesTheRecord(bare)) return withLevel('statement')
-  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo))) {
+  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare))) {
     // "확인해 주시겠어요?": a request in the form of a question.
     if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
     return withLevel('question')
@@ -291,6 +295,8 @@ function analyseClause (raw: string): Clause {
   }
   // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
   if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
+  // "다음은 별빛빌라 201호 전세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (전세 + 요, no -세요).
+  if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && NOT_A_REQUEST_SEYO.test(bare)) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined) {
