@@ -329,3 +329,9 @@ t.test('Korean: a choice said as a hortative is recorded as decided; a risk is s
   t.match(suggest(['a: 좋아, 납품일은 목요일로 갑시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 납품일은 목요일로 결정' }])
   t.match(suggest(['a: 걱정되는 부분은 인증서 갱신이 한 주 이상 걸릴 수 있다는 점입니다.'], 'ko'), [{ kind: 'risk', content: '리스크 대응 방안과 담당자를 정하세요: 인증서 갱신이 한 주 이상 걸릴 수 있다는 점' }])
 })
+
+t.test('Korean: an indirect question conceded on the way to another point (-ㄹ지 몰라도, -ㄹ지 모르지만) leaves nothing to settle', async (t) => {
+  const conceded = suggest(['a: 30만 원이면 강사 한 분은 괜찮을지 몰라도 다른 분들 섭외는 어려워요.'], 'ko')
+  t.notOk(conceded.some((d) => /괜찮을지/.test(d.content)), JSON.stringify(conceded))
+  t.match(suggest(['a: 강사료를 30만 원으로 할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question' }], 'still open when it is the point')
+})

@@ -75,8 +75,9 @@ const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s
 // A duty to settle something followed by what is to be settled: "need to decide whether …", "have to figure out who …".
 // Or one said to be still unsettled: "we still haven't decided who covers on-call".
 const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified)|(?:not sure|unsure|don't know|do not know|unclear|no idea|undecided))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
-// An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open.
-const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|모르|몰라|미정)/
+// An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open;
+// "…괜찮을지 몰라도", "…될지 모르지만" concede it on the way to another point.
+const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|모르(?!겠지만|지만)|몰라(?!도)|미정)/
 
 /**
  * What is to be settled, when the sentence says a question must be settled rather than asking
