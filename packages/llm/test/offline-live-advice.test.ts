@@ -181,6 +181,7 @@ t.test('work not started that the plan counts on is a risk; a named problem poin
   t.match(suggest(["a: The vendor still hasn't sent the signed contract."], 'en'), [{ kind: 'risk', content: /vendor still hasn't sent the signed contract/ }])
   t.match(suggest(['a: So nobody reviewed the generated config diff.', "b: That's the real gap."], 'en'), [{ kind: 'risk', content: /nobody reviewed the generated config diff/ }])
   t.match(suggest(['a: 신규 입사자 온보딩 버디를 아직 못 정했는데, 누가 맡아 줄 수 있을까요?', 'b: 이번 주는 어렵네요.'], 'ko'), [{ kind: 'question' }], 'a choice not made yet is no risk')
+  t.match(suggest(['a: 설 연휴에 택배사 집하가 사흘 멈춥니다.', 'b: 그게 걱정이에요.'], 'ko'), [{ kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: 설 연휴에 택배사 집하가 사흘 멈춥니다$/ }], 'a clause that only calls it a worry adds nothing to the threat')
 })
 
 t.test('a task someone takes on is no risk, whatever failure words it holds', async (t) => {

@@ -1,4 +1,5 @@
-import { hasHangul } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
+import { isRisk } from './cues.ts'
 
 /*
  * A threat to the plan stated by the form of a clause, beside the risk words the clause
@@ -103,5 +104,8 @@ export function threatSubject (clause: string, before: string | undefined): stri
   const text = clause.trim()
   if (before === undefined || !ANAPHORIC.test(text)) return text
   const rest = text.replace(/^(?:(?:but|and|so|yes|yeah|well|ok|okay)[,\s]+)*(?:that|this|it)(?:'s|\s+is)?\s*|^(?:그게|그건|그거|이게|이건|이거)\s+/i, '')
-  return `${before.trim().replace(/[.!。~]+$/u, '')}: ${rest}`
+  const threat = before.trim().replace(/[.!。~]+$/u, '')
+  // "그게 걱정이에요", "That's a worry": the clause only calls what was said a risk.
+  const stems = contentStems(rest)
+  return stems.size > 0 && [...stems].every((stem) => isRisk(stem)) ? threat : `${threat}: ${rest}`
 }
