@@ -336,3 +336,9 @@ t.test('Korean: an indirect question conceded on the way to another point (-ㄹ�
   t.notOk(conceded.some((d) => /괜찮을지/.test(d.content)), JSON.stringify(conceded))
   t.match(suggest(['a: 강사료를 30만 원으로 할지 아직 모르겠어요.'], 'ko'), [{ kind: 'question' }], 'still open when it is the point')
 })
+
+t.test('English: a bare verb-looking phrase asked with a question mark asks about it; it hands nobody a task', async (t) => {
+  const asked = suggest(['a: The press kit is ready.', 'b: And launch date?'], 'en')
+  t.notOk(asked.some((d) => /^Decide who will/.test(d.content)), JSON.stringify(asked))
+  t.match(suggest(['a: Can you send the catering budget?'], 'en'), [], 'a request put as a question with its doer is still a request (taken or not, no question advice)')
+})

@@ -275,7 +275,10 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "Can you check the logs?" asks someone to act: it is read on as a request.
   // "…빼면 안 되니까요." gives a reason (-니까), it asks nothing; "…하셨습니까" asks.
   const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
-  if ((isQuestion(text) || last.act === 'question') && last.act !== 'request' && !reason) {
+  // "And start date?": a bare verb-looking phrase asked with a question mark asks about it; a request
+  // put as a question names its doer or a modal ("Can you …?", "Could someone …?").
+  const askedPhrase = !korean && last.act === 'request' && /[?？]\s*$/.test(text) && !/\b(?:you|someone|anyone|somebody|anybody|can|could|would|will|please|let's|let us)\b/i.test(last.text)
+  if ((isQuestion(text) || last.act === 'question') && (last.act !== 'request' || askedPhrase) && !reason) {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
