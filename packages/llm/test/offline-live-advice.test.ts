@@ -342,3 +342,8 @@ t.test('English: a bare verb-looking phrase asked with a question mark asks abou
   t.notOk(asked.some((d) => /^Decide who will/.test(d.content)), JSON.stringify(asked))
   t.match(suggest(['a: Can you send the catering budget?'], 'en'), [], 'a request put as a question with its doer is still a request (taken or not, no question advice)')
 })
+
+t.test('English: a name and a topic asked ("Dana, catering?") hand the turn over; nothing to advise', async (t) => {
+  t.same(suggest(['a: Okay, next.', 'a: Dana, catering?'], 'en'), [])
+  t.match(suggest(['a: Dana, who books the catering?'], 'en'), [{ kind: 'question' }], 'a full question to someone still asks')
+})

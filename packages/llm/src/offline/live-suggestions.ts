@@ -157,6 +157,7 @@ const KO_REPLY = /^(?:네|넵|예|응|어|아니|아뇨|아니요|그럼요|물�
 const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next)\b/i
 const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$/
 
+const EN_TURN_HANDOVER = /^(?:(?:ok|okay|so|and|right)[,\s]+)?\p{Lu}\p{Ll}+,\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[?？]$/u
 // A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
 const EN_FLOOR = /^(?:(?:sorry|so|and|oh|quick question|real quick)[,\s]+)*(?:can|could|may)\s+(?:i|we)\s+(?:just\s+|quickly\s+)?(?:raise|add|ask|mention|say|bring up|jump in|chime in|interrupt|come in)(?:\s+(?:something|anything|one thing|a thing|one more thing|a question|a quick question|a point|quickly|here|for a second))*[\s?.!]*$/i
 const KO_FLOOR = /^(?:(?:저|혹시|잠깐|근데)\s+)*(?:(?:하나|한\s*가지|질문\s*하나|한\s*마디)(?:만)?\s+)?(?:말씀드려도|여쭤봐도|여쭤도|질문해도|해도|드려도)\s*(?:될까요|되나요|돼요|되죠|됩니까|돼)[\s?？.!]*$/
@@ -282,6 +283,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
+    // "Marco, fuel?", "Priya, comms?": a name and a topic hand someone the turn to report on it.
+    if (EN_TURN_HANDOVER.test(last.text.trim())) return undefined
     // "Can I add one thing?", "하나 말씀드려도 될까요?": asking for the floor; what follows is the point.
     if (EN_FLOOR.test(last.text.trim()) || KO_FLOOR.test(last.text.trim())) return undefined
     // "포인트 결제도 지원할지도 정해야 하지 않을까요?", "Shouldn't we decide whether …?": what is to be settled, named.
