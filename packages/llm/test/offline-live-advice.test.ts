@@ -347,3 +347,8 @@ t.test('English: a name and a topic asked ("Dana, catering?") hand the turn over
   t.same(suggest(['a: Okay, next.', 'a: Dana, catering?'], 'en'), [])
   t.match(suggest(['a: Dana, who books the catering?'], 'en'), [{ kind: 'question' }], 'a full question to someone still asks')
 })
+
+t.test('Korean: a topic alone asked ("배송 지연 건수는?") is answered by the next speaker\'s statement', async (t) => {
+  t.same(suggest(['a: 배송 지연 건수는?', 'b: 어제까지 120건 정도예요.'], 'ko'), [])
+  t.match(suggest(['a: 배송 지연 건수는?', 'b: 음.', 'c: 글쎄요.'], 'ko'), [{ kind: 'question' }], 'an interjection gives nothing: still open')
+})

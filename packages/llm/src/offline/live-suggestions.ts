@@ -184,6 +184,7 @@ const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unc
 const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
+const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
 const KO_AMOUNT_QUESTION = /(?:얼마|몇|언제)/
@@ -203,8 +204,9 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   if (EN_WH_INFO.test(question.trim())) return true
-  // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained.
-  if (KO_ECHO.test(question.trim())) return true
+  // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
+  // "영향 범위는?": a topic alone asks what there is to know about it.
+  if (KO_ECHO.test(question.trim()) || (KO_TOPIC_ONLY.test(question.trim()) && contentStems(text).size > 0)) return true
   // "15퍼센트 할인은 가능할까요?" ← "15퍼센트는 어렵고요": a reply that opens on the question's topic takes it up.
   const topic = hasHangul(question) ? koreanQuestionTopic(question) : undefined
   // The reply must take it as its own topic (은/는): "배포가 지연될 위험이 있습니다" after "배포 일정은 언제로 할까요?" answers nothing.
