@@ -84,6 +84,8 @@ t.test('English: owners come from grammatical subjects, never from sentence open
   t.same(todosOf('Happy to take the pricing review.'), ['Take the pricing review (Ana)'], 'the left-out subject is the writer')
   t.same(todosOf('Still need to check the staging database size.'), ['Check the staging database size'])
   t.same(analyseClauses('Aiko to ask infra for a bigger instance.')[0]?.agent, { kind: 'named', name: 'Aiko' })
+  t.same(analyseClauses('My team will run the load test.')[0]?.agent, { kind: 'speaker' }, "the speaker's own team: the speaker answers for it")
+  t.same(analyseClauses('Our team will run the load test.')[0]?.agent, { kind: 'group' }, 'our team may be everyone present')
 })
 
 t.test('English: decisions by grammar', async (t) => {

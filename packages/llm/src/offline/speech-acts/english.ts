@@ -53,6 +53,7 @@ const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
 // What may follow a verb: its object or a complement.
 const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
+const SPEAKERS_TEAM = new Set(['team', 'people', 'folks', 'group', 'squad', 'crew', 'side'])
 const THIRD_PERSON = new Set(['they', 'he', 'she'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
@@ -163,6 +164,8 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   const head = subject[subject.length - 1]!
   const normal = head.normal
   if (normal === 'i') return { kind: 'speaker' }
+  // "My team will own on-call", "my people will handle it": the speaker's own team, so the speaker answers for it.
+  if (subject.length === 2 && subject[0]!.normal === 'my' && SPEAKERS_TEAM.has(normal)) return { kind: 'speaker' }
   if (GROUP_SUBJECTS.has(normal)) return { kind: 'group' }
   if (normal === 'you') return { kind: 'addressee' }
   if (UNKNOWN_SUBJECTS.has(normal)) return { kind: 'unknown' }
