@@ -308,7 +308,9 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.
     .replace(/(\S+\s*님)께\s*드리기$/, '$1께 전달')
-    .replace(/(\S)\s*드리기$/, '$1')
+    // "보여 드리기": a verb given as a favour is its own -기 form (보이기); a noun given ("알림을 드리기") is the noun.
+    .replace(/([\uAC00-\uD7A3])\s+드리기$/, (whole: string, s: string) => infinitiveStem(s) !== s ? `${infinitiveStem(s)}기` : whole)
+    .replace(/(\S)(?:을|를)?\s*드리기$/, '$1')
     // The 합쇼체 request "제출해 주십시오", "봐 주십시오" gives as -주시기 does.
     .replace(/\s*주십시오$/, ' 주시기')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
@@ -326,6 +328,9 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])$/, (m: string, _s: string, _at: number, whole: string) => written.endsWith(whole.split(' ').at(-1)!) ? withoutMieum(m) : m)
     // The topic particle before the action ("배포 자료는 공유") is not part of the task.
     .replace(/(\S+)(은|는)(\s+\S+)$/, (whole: string, noun: string, particle: string, rest: string) => topicParticle(noun, particle) ? `${noun}${rest}` : whole)
+    // A verb's adnominal before 예정 is its -기 form: 잡을 예정 → 잡기, 보낼 예정 → 보내기 (할 예정 leaves the noun).
+    .replace(/([\uAC00-\uD7A3])을\s*예정(?:입니다|임|이에요|이다)?$/, '$1기')
+    .replace(/([\uAC00-\uD7A3])\s*예정(?:입니다|임|이에요|이다)?$/, (whole: string, s: string) => s !== '할' && disassembleCompleteCharacter(s)?.jongseong === 'ㄹ' ? `${withoutRieul(s)}기` : whole)
     .replace(/\s*(?:할|하는)?\s*예정(?:입니다|임|이에요|이다)?$/, '')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다)$/, '')
     .replace(/\s*(?:할|해야 할)\s*것$/, '')
