@@ -1,5 +1,6 @@
 import { josa } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
+import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { todoTitle } from './todos.ts'
 
 /*
@@ -328,8 +329,6 @@ function koreanTopic (question: string): string | undefined {
 const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|합|가|갑|해)[\s\S]*$/
 // A choice said as a hortative ("5천만 원으로 가죠", "목요일로 하자", "B안으로 갑시다"): recorded as "…로 결정".
 const KO_CHOICE_TAIL = /(로)\s*(?:가죠|하죠|가자|하자|갑시다|합시다|가시죠|하시죠)$/
-// What a speaker opens with before the point: a connective, an assent, a filler ("그럼", "좋아,", "참고로").
-const KO_SPOKEN_OPENER = /^(?:(?:그럼|그러면|그리고|좋아|좋아요|네|자|음|아|근데|그런데|다만|참고로|하나 더)[,\s]+)+/
 // A frame announcing the risk ("걱정되는 부분은 …", "문제는 …", "가장 큰 리스크는 …"): the risk is what follows it.
 const KO_RISK_FRAME = /^(?:하나\s+)?(?:걱정되는|우려되는|신경 쓰이는)\s+(?:부분은|건|게|점은|것은)\s+|^(?:가장\s+)?(?:큰\s+)?(?:리스크|위험|문제)(?:는|은)\s+/
 const KO_RISK_TAIL = /(?<=(?:리스크|위험|우려|걱정|가능성|문제))(?:이|가)?\s*(?:있|큽|커|됩|돼|생길)[\s\S]*$/
@@ -351,14 +350,14 @@ const korean = {
   need: (thing: string) => `${withObject(shorten(thing))} 누가 맡을지 정하세요`,
   unstaffed: (duty: string) => `${shorten(duty)} 맡을 사람을 정하세요`,
   decision: (sentence: string) => {
-    const text = sentence.trim().replace(/[.!。~]+$/u, '').replace(KO_SPOKEN_OPENER, '')
+    const text = sentence.trim().replace(/[.!。~]+$/u, '').replace(KOREAN_SPOKEN_OPENER, '')
     const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`))
       .replace(KO_CHOICE_TAIL, '$1 결정').trim()
     return `결정 사항을 회의록에 남기세요: ${shorten(what === '' ? text : what)}`
   },
   risk: (sentence: string) => {
     // "걱정되는 부분은 인증서 갱신이 늦어질 수 있다는 점입니다" → "인증서 갱신이 늦어질 수 있다는 점".
-    const threat = sentence.trim().replace(/[.!。~]+$/u, '').replace(KO_SPOKEN_OPENER, '').replace(KO_RISK_FRAME, '')
+    const threat = sentence.trim().replace(/[.!。~]+$/u, '').replace(KOREAN_SPOKEN_OPENER, '').replace(KO_RISK_FRAME, '')
       .replace(/(다는|라는)\s*점입니다$/, '$1 점').replace(/(?<=[\uAC00-\uD7A3])입니다$/, '')
     return `리스크 대응 방안과 담당자를 정하세요: ${shorten(threat.replace(KO_RISK_TAIL, ''))}`
   }
