@@ -1,5 +1,6 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
@@ -281,6 +282,7 @@ function withoutRieul (syllable: string): string {
 function koreanTitle (clause: string): string {
   let text = clause.trim()
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
+    .replace(KOREAN_SPOKEN_OPENER, '')
     .replace(/(?:^|\s)(?:제가|저는|내가|나는|저희가|저희 팀이|저희 팀에서|제 쪽에서)(?=\s)/g, ' ')
     .replace(/\s*\((?:담당|owner)\s*[:：]?[^)]*\)\s*$/i, '')
     .replace(NAMED_PERSON_WORDS, ' ')
