@@ -28,7 +28,7 @@ const KO_PENDING = /(미정|보류|추후|다음 회의|재논의|논의 필요|
 const EN_RISK = /\b(?:risk\w*|concern\w*|worr\w*|block(?:s|ed|ers?|ing)?|delay(?:ed|s)?|slip(?:s|ped)?|behind schedule|bottleneck|dependency|over budget|shortage|outage|overrun)\b/i
 const KO_RISK = /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/
 
-// -나요 asks on a verb stem (되나요); "티 나요", a word of its own, is the verb 나다 stated.
+// -나요 asks on a verb stem (되나요); "소리 나요", a word of its own, is the verb 나다 stated.
 const KO_QUESTION_END = /(까요|(?<=[\uAC00-\uD7A3])나요|[인는은한던]가요|습니까|니까|을까|ㄹ까|인가|는지|어때요|어떨까|어떻게 생각|는가|나\?|죠\?)[\s?？.]*$/
 
 export function isQuestion (sentence: string): boolean {

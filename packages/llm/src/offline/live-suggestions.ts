@@ -205,7 +205,7 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // straight after it by someone else gives it.
   if (EN_WH_INFO.test(question.trim())) return true
   // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
-  // "영향 범위는?": a topic alone asks what there is to know about it.
+  // "배송 지연 건수는?": a topic alone asks what there is to know about it.
   if (KO_ECHO.test(question.trim()) || (KO_TOPIC_ONLY.test(question.trim()) && contentStems(text).size > 0)) return true
   // "15퍼센트 할인은 가능할까요?" ← "15퍼센트는 어렵고요": a reply that opens on the question's topic takes it up.
   const topic = hasHangul(question) ? koreanQuestionTopic(question) : undefined
@@ -278,14 +278,14 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "Can you check the logs?" asks someone to act: it is read on as a request.
   // "…빼면 안 되니까요." gives a reason (-니까), it asks nothing; "…하셨습니까" asks.
   const reason = korean && !/[?？]\s*$/.test(text) && /(?<!습)니까요?[.!]?\s*$/.test(text)
-  // "And start date?": a bare verb-looking phrase asked with a question mark asks about it; a request
+  // "And launch date?": a bare verb-looking phrase asked with a question mark asks about it; a request
   // put as a question names its doer or a modal ("Can you …?", "Could someone …?").
   const askedPhrase = !korean && last.act === 'request' && /[?？]\s*$/.test(text) && !/\b(?:you|someone|anyone|somebody|anybody|can|could|would|will|please|let's|let us)\b/i.test(last.text)
   if ((isQuestion(text) || last.act === 'question') && (last.act !== 'request' || askedPhrase) && !reason) {
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
-    // "Marco, fuel?", "Priya, comms?": a name and a topic hand someone the turn to report on it.
+    // "Tamsin, catering?", "Ines, comms?": a name and a topic hand someone the turn to report on it.
     if (EN_TURN_HANDOVER.test(last.text.trim())) return undefined
     // "Can I add one thing?", "하나 말씀드려도 될까요?": asking for the floor; what follows is the point.
     if (EN_FLOOR.test(last.text.trim()) || KO_FLOOR.test(last.text.trim())) return undefined

@@ -105,7 +105,7 @@ export function threatSubject (clause: string, before: string | undefined): stri
   if (before === undefined || !ANAPHORIC.test(text)) return text
   const rest = text.replace(/^(?:(?:but|and|so|yes|yeah|well|ok|okay)[,\s]+)*(?:that|this|it)(?:'s|\s+is)?\s*|^(?:그게|그건|그거|이게|이건|이거)\s+/i, '')
   const threat = before.trim().replace(/[.!。~]+$/u, '')
-  // "그게 걱정이에요", "That's a worry": the clause only calls what was said a risk.
+  // "그건 걱정이네요", "That's a worry": the clause only calls what was said a risk.
   const stems = contentStems(rest)
   return stems.size > 0 && [...stems].every((stem) => isRisk(stem)) ? threat : `${threat}: ${rest}`
 }

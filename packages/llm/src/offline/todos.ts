@@ -78,8 +78,8 @@ function capitalise (text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-// A clause with its own subject joined on with "and" ("… and that's the rule", "… and until then we use a
-// runner", "… and Fatima's inviting the speakers") is no part of the task.
+// A clause with its own subject joined on with "and" ("… and that's the plan", "… and until then we share a
+// laptop", "… and Ines's printing the maps") is no part of the task.
 const EN_OTHER_SUBJECT_TAIL = /,?\s+and\s+(?:(?:until|till) then,?\s+)?(?:(?:we|they|he|she|it|that|there|this)(?:'s|'re|'ll|'d|\s)|[A-Z][a-z]+(?:'s|\s+(?:is|are|was|will|can|has|had)\s))\s*.*$/
 
 function cleanPredicate (text: string, label: string | undefined): string {

@@ -164,7 +164,7 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   const head = subject[subject.length - 1]!
   const normal = head.normal
   if (normal === 'i') return { kind: 'speaker' }
-  // "My team will own on-call", "my people will handle it": the speaker's own team, so the speaker answers for it.
+  // "My team will run the load test", "my people will handle it": the speaker's own team, so the speaker answers for it.
   if (subject.length === 2 && subject[0]!.normal === 'my' && SPEAKERS_TEAM.has(normal)) return { kind: 'speaker' }
   if (GROUP_SUBJECTS.has(normal)) return { kind: 'group' }
   if (normal === 'you') return { kind: 'addressee' }
@@ -414,7 +414,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
-  // A progressive's second verb after "and" too ("is sending a recap and setting up the follow-up").
+  // A progressive's second verb after "and" too ("is booking the hall and ordering the badges").
   if (actionWords[0]?.normal.endsWith('ing') === true) {
     for (const [at, word] of actionWords.entries()) {
       if (at === 0 || (word.pos === 'VERB' && word.normal.endsWith('ing') && actionWords[at - 1]?.normal === 'and')) actionWords[at] = { ...word, value: word.lemma }

@@ -146,7 +146,7 @@ const QUESTION_ENDINGS = ['습니까', '까요', '나요', 'ㄴ가요', 'ㄹ까'
 const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
 // "다음은 …요", "그다음 안건은 …입니다": a short clause that names the next item.
 const NEXT_ITEM = /^(?:(?:그럼|자|네|이제)\s+)?(?:그\s*)?다음(?:\s*(?:안건|순서|건))?(?:은|는)\s+(?:\S+\s+){0,3}\S+(?:요|입니다|이에요|예요)$/
-// "티 나요", "에러 나요": 나요 as a word of its own is the verb 나다 stated in 해요체; the ending -나요 asks only on a stem (되나요, 있나요).
+// "소리 나요", "에러 나요": 나요 as a word of its own is the verb 나다 stated in 해요체; the ending -나요 asks only on a stem (되나요, 있나요).
 const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
@@ -295,7 +295,7 @@ function analyseClause (raw: string): Clause {
   }
   // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
   if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
-  // "다음은 별빛빌라 201호 전세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (전세 + 요, no -세요).
+  // "다음은 본사 월세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (월세 + 요, no -세요).
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && NOT_A_REQUEST_SEYO.test(bare)) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
