@@ -80,23 +80,24 @@ async function pendingOf (client: Awaited<ReturnType<typeof redisClient>>, strea
 }
 
 /**
- * Waits for the worker to be half-way through a batch: entries read and not acknowledged while
- * the first meeting has `minWindow` segments written (entry MEETINGS*(minWindow-1)+1 of the stream,
- * somewhere inside a batch of 100); then SIGKILLs it. Seen from outside, the
- * worker may acknowledge between the check and the kill, so it is frozen (SIGSTOP) first and the
- * pending count read again while it cannot act: the kill lands exactly on the state checked.
+ * SIGKILLs the worker half-way through a batch: entries read and not acknowledged while the first
+ * meeting has `minWindow` segments written (entry MEETINGS*(minWindow-1)+1 of the stream, somewhere
+ * inside a batch of 100). The worker arrives frozen (SIGSTOP) and runs only in slices of one Redis
+ * round trip, each followed by a freeze and a check: polled from outside while it ran freely, a
+ * worker on a busy machine could run through the rest of the stream between two checks.
  */
 async function killMidBatch (client: Awaited<ReturnType<typeof redisClient>>, scenario: Scenario, worker: ChildService, consumer: string, minWindow: number): Promise<void> {
   const windowKey = meetingKeys(scenario.prefix, scenario.meetingIds[0] as string).window
-  await pollUntil(async () => {
-    if (!(await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0)) return false
-    worker.freeze()
-    // Two round trips: an XACK written just before the stop is in Redis's buffer ahead of the second.
-    await pendingOf(client, scenario.streamKey, consumer)
-    if (await pendingOf(client, scenario.streamKey, consumer) > 0) return true
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    // A round trip first: an XACK the worker wrote just before the stop is then in Redis ahead of the reads.
+    await client.ping()
+    if (await client.lLen(windowKey) >= minWindow && await pendingOf(client, scenario.streamKey, consumer) > 0) break
+    if (Date.now() > deadline) throw new Error(`the worker never stopped half-way through a batch with ${minWindow} segments in the first window`)
     worker.thaw()
-    return false
-  }, 30_000, 'the first worker to be half-way through a batch', 1)
+    await client.ping()
+    worker.freeze()
+  }
   await worker.kill()
 }
 
@@ -126,6 +127,7 @@ t.test('worker SIGKILLed mid-batch, restarted with the same WORKER_ID: every seg
 
   const first = spawnService(t, 'apps/worker/src/main.ts', workerEnv(scenario.prefix, 'w-kill', await freePort()))
   await viewers[0]!.waitUntil(() => suggestionIds(viewers[0]!).length > 0, 30_000, 'a suggestion set from the first part')
+  first.freeze()
   await appendRounds(client, scenario, firstRounds, segments.length)
   await killMidBatch(client, scenario, first, 'w-kill', firstRounds + 2)
   const pendingAtKill = await pendingOf(client, scenario.streamKey, 'w-kill')
@@ -189,6 +191,8 @@ t.test('worker SIGKILLed mid-batch, replaced by another consumer: XAUTOCLAIM tak
   const scenario = await fillStream(client, 'rel-claim')
   t.teardown(async () => { await deleteKeys(scenario.prefix) })
   const first = spawnService(t, 'apps/worker/src/main.ts', workerEnv(scenario.prefix, 'w-dead', 0))
+  await first.waitForOutput('redis stream source started')
+  first.freeze()
   await killMidBatch(client, scenario, first, 'w-dead', 2)
   const pendingAtKill = await pendingOf(client, scenario.streamKey, 'w-dead')
   t.ok(pendingAtKill > 0, `killed mid-batch: ${pendingAtKill} entries pending for the dead consumer`)
