@@ -1,7 +1,7 @@
 import type { Agenda } from '@meeting-ai/contracts'
 import { overlap, textSimilarity } from '../text/similarity.ts'
 import { splitSentences, type Sentence } from '../text/sentences.ts'
-import { contentStems, hasHangul } from '../text/words.ts'
+import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import type { MinutesPart } from '../engine.ts'
 import { extractKeywords } from './keywords.ts'
 
@@ -28,10 +28,6 @@ interface Topic {
   stems: ReadonlySet<string>
   /** Words that go with this item only: "checkout" for "Payments" when minutes say "Checkout redesign (agenda: Payments)". */
   related: ReadonlySet<string>
-}
-
-function capitalise (text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /**

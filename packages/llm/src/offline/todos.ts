@@ -1,7 +1,7 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
-import { contentStems, hasHangul } from '../text/words.ts'
+import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
@@ -72,10 +72,6 @@ function baseVerb (verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`
   if (/(?:sh|ch|x|ss|z|o)es$/.test(verb)) return verb.slice(0, -2)
   return verb.replace(/s$/, '')
-}
-
-function capitalise (text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 // A clause with its own subject joined on with "and" ("… and that's the plan", "… and until then we share a

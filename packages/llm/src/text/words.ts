@@ -20,6 +20,11 @@ const WORD_LIKE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 
 const HANGUL = /[\uAC00-\uD7A3]/
 
+/** The text with its first letter in upper case, for an English title or task. */
+export function capitalise (text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** Whether the text holds a Hangul syllable: what decides that a sentence is read as Korean. */
 export function hasHangul (text: string): boolean {
   return HANGUL.test(text)
