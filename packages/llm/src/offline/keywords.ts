@@ -189,12 +189,25 @@ function hasTenseStem (word: string): boolean {
   return false
 }
 
+type StemOf = (word: string) => string | undefined
+
+/** `koreanStem` computed once per distinct word: the names, the word counts and the terms all read the same words. */
+function koreanStemOnce (): StemOf {
+  const stems = new Map<string, string | undefined>()
+  return (word) => {
+    if (stems.has(word)) return stems.get(word)
+    const stem = koreanStem(word)
+    stems.set(word, stem)
+    return stem
+  }
+}
+
 /**
  * The people of Korean minutes: each writer by full and given name ("이수아", "수아"; a
  * two-syllable surname such as 남궁 or 황보 leaves "예린"), and anyone the minutes name with a
  * title or form of address ("오세훈 매니저", "박은정 팀장"), wherever else that name stands alone.
  */
-function koreanNames (sources: readonly KeywordSource[], writers: readonly string[]): Set<string> {
+function koreanNames (sources: readonly KeywordSource[], writers: readonly string[], stemOf: StemOf): Set<string> {
   const names = new Set<string>()
   for (const writer of writers) {
     const name = writer.replace(/\s+/g, '')
@@ -207,7 +220,7 @@ function koreanNames (sources: readonly KeywordSource[], writers: readonly strin
     if (!hasHangul(source.text)) continue
     const raw = Array.from(source.text.matchAll(WORD_LIKE), (m) => m[0])
     raw.forEach((word, i) => {
-      if (HANGUL_NAME.test(word) && koreanStem(word) === word && TITLE.test(raw[i + 1] ?? '')) names.add(word)
+      if (HANGUL_NAME.test(word) && stemOf(word) === word && TITLE.test(raw[i + 1] ?? '')) names.add(word)
     })
   }
   return names
@@ -236,13 +249,13 @@ function wholeNoun (word: string, stem: string | undefined, nounsWritten: Readon
 }
 
 /** Each Korean stem of the sources with the words written for it and how often ("예산" → 예산 3, 예산을 1). */
-function koreanWordsByStem (sources: readonly KeywordSource[]): Map<string, Map<string, number>> {
+function koreanWordsByStem (sources: readonly KeywordSource[], stemOf: StemOf): Map<string, Map<string, number>> {
   const byStem = new Map<string, Map<string, number>>()
   for (const source of sources) {
     if (!hasHangul(source.text)) continue
     for (const m of source.text.matchAll(WORD_LIKE)) {
       const word = m[0].toLowerCase()
-      const stem = koreanStem(word)
+      const stem = stemOf(word)
       if (stem === undefined) continue
       const forms = byStem.get(stem) ?? new Map<string, number>()
       forms.set(word, (forms.get(word) ?? 0) + 1)
@@ -258,13 +271,13 @@ function koreanWordsByStem (sources: readonly KeywordSource[]): Map<string, Map<
  * of which the first carries no particle form a phrase; a particle, a verb form, a person or a
  * title ends it.
  */
-function koreanTerms (text: string, people: ReadonlySet<string>, nounsWritten: ReadonlyMap<string, ReadonlyMap<string, number>>): Terms {
+function koreanTerms (text: string, people: ReadonlySet<string>, nounsWritten: ReadonlyMap<string, ReadonlyMap<string, number>>, stemOf: StemOf): Terms {
   const nouns: Term[] = []
   const phrases: Term[] = []
   const raw = Array.from(text.matchAll(WORD_LIKE), (m) => m[0].toLowerCase())
   let previous: { stem: string, bare: boolean } | undefined
   raw.forEach((word, i) => {
-    const stem = wholeNoun(word, koreanStem(word), nounsWritten)
+    const stem = wholeNoun(word, stemOf(word), nounsWritten)
     const rest = stem === undefined ? '' : word.slice(stem.length)
     if (stem === undefined || stem.length < 2 || KOREAN_STOP_WORDS.has(stem) || PREDICATE_REST.test(rest) || /^\d/.test(stem) ||
       hasTenseStem(word) || TITLE.test(word) || isKoreanPerson(word, stem, raw[i + 1] ?? '', people)) {
@@ -339,9 +352,10 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
       }
     }
   }
-  const koreanPeople = koreanNames(sources, options.people ?? [])
-  const koreanWords = koreanWordsByStem(sources)
-  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text, koreanPeople, koreanWords) : englishTerms(text, people, lowerCase)
+  const stemOf = koreanStemOnce()
+  const koreanPeople = koreanNames(sources, options.people ?? [], stemOf)
+  const koreanWords = koreanWordsByStem(sources, stemOf)
+  const termsOf = (text: string) => hasHangul(text) ? koreanTerms(text, koreanPeople, koreanWords, stemOf) : englishTerms(text, people, lowerCase)
   sources.forEach((source, i) => {
     const author = source.author ?? ''
     const section = source.section ?? String(i)
