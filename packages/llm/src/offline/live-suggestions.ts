@@ -216,10 +216,17 @@ function firstReplyAnswers (question: string, reply: string): boolean {
 
 /** How the next sentences by other speakers (at most REPLY_REACH of them), and the speaker's own between them, follow sentence i. */
 function followed (spoken: readonly Spoken[], i: number, answered: boolean): Followed {
-  const later = spoken.slice(i + 1)
-  const others = later.filter((s) => s.speaker !== spoken[i]!.speaker).slice(0, REPLY_REACH)
-  // The speaker's own sentences between those replies answer too: "We need the logs compared." ← "Agreed." ← "Then I'll do it."
-  const replies = others.length === 0 ? [] : later.slice(later.indexOf(others[0]!), later.indexOf(others.at(-1)!) + 1)
+  // The next REPLY_REACH sentences by someone else, and the speaker's own sentences between them, which
+  // answer too: "We need the logs compared." ← "Agreed." ← "Then I'll do it."
+  const speaker = spoken[i]!.speaker
+  const replies: Spoken[] = []
+  let others = 0
+  for (let k = i + 1; k < spoken.length && others < REPLY_REACH; k++) {
+    const sentence = spoken[k]!
+    if (sentence.speaker !== speaker) others++
+    if (others > 0) replies.push(sentence)
+  }
+  while (replies.length > 0 && replies.at(-1)!.speaker === speaker) replies.pop()
   const asked = isQuestion(spoken[i]!.text)
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
