@@ -201,6 +201,20 @@ t.test('A role given a task (Treasurer to …) names its holder: the participant
   t.same(of('Priya to draft the call for nominations by January 8.'), ['Draft the call for nominations by January 8 (Priya)'], 'a first name is left as written')
 })
 
+t.test('A Korean participant named by the given name, bare after an arrow or with a particle, owns the task; the point before the arrow is what it is about', async (t) => {
+  const people = ['한도윤', '배지수', '문가람', '남궁은호']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), people)
+  t.same(of('- 결제 페이지 오류 → 도윤 원인 분석'), ['결제 페이지 오류 원인 분석 (한도윤)'])
+  t.same(of('- 환불 지연 → 가람 로그 정리, 도윤 배포'), ['환불 지연 로그 정리 (문가람)', '환불 지연 배포 (한도윤)'], 'the second task is about the same point, past the first person\'s')
+  t.same(of('- 업로드 실패 → 가람이가 내일 재현 영상 만들기로'), ['업로드 실패 내일 재현 영상 만들기 (문가람)'], 'the familiar 이 and 가 after a name ending in a consonant; a terse -기로')
+  t.same(of('- 알림 누락 → 은호가 서버팀에 물어보기로'), ['알림 누락 서버팀에 물어보기 (남궁은호)'], 'the given name of a two-syllable surname')
+  t.same(of('- 신규 배너 문구 작성은 도윤 담당'), ['신규 배너 문구 작성 (한도윤)'], 'a given name before 담당')
+  t.same(of('- 주말 회귀 테스트 돌리기 (가람)'), ['주말 회귀 테스트 돌리기 (문가람)'], 'a given name in brackets')
+  t.same(of('- 결제 페이지 오류 → 민재 원인 분석'), [], 'a name that is no participant owns nothing')
+  t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 도윤이가 확인하기로'), ['환불 문의 두 번 확인 (한도윤)'], 'a clause made a noun with 건 ends the point')
+  t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
+})
+
 t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {
   t.same(todosOf('Ana – book the rehearsal room for Thursday'), ['Book the rehearsal room for Thursday (Ana)'])
   t.same(todosOf('Action: Sam - vendor shortlist by the 12th'), ['Vendor shortlist by the 12th (Sam)'], 'a noun phrase under an action label')

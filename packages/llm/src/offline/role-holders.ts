@@ -1,4 +1,5 @@
 import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
+import { hasBatchim } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
 
 // "박은정 팀장", "오세훈 매니저님", "한지수 팀장(구매)": a name written with its title. Not a unit
@@ -46,6 +47,28 @@ export function participantFor (written: string, people: readonly string[]): str
     if (person === written) return true
     if (parts.length === 1) return own[0] === last || own.at(-1) === last
     return own.length > 1 && own.at(-1) === last && initial !== undefined && own[0]!.startsWith(initial)
+  })
+  return found.length === 1 ? found[0] : undefined
+}
+
+// What casual and plain Korean writes after a name: a subject or topic particle, and after a name that
+// ends in a consonant the familiar 이 before it ("가람이가", "도윤이는").
+const AFTER_BATCHIM = /^(?:이(?:가|는|도)?|은|도|께서)?$/
+const AFTER_VOWEL = /^(?:가|는|도|께서)?$/
+
+/**
+ * "가람", "가람이가", "문가람은" for 문가람: the one participant a Korean word names, by full name or
+ * given name (the name without a one-syllable surname, or the last two syllables of a four-syllable
+ * name), with the particles after it. Undefined when no participant or more than one fits.
+ */
+export function koreanParticipant (word: string, people: readonly string[]): string | undefined {
+  const found = people.filter((person) => {
+    const name = person.replace(/\s+/g, '')
+    if (!/^[\uAC00-\uD7A3]{2,4}$/.test(name)) return false
+    return (name.length >= 3 ? [name, name.slice(-2)] : [name]).some((form) => {
+      if (!word.startsWith(form)) return false
+      return (hasBatchim(form.at(-1)!) ? AFTER_BATCHIM : AFTER_VOWEL).test(word.slice(form.length))
+    })
   })
   return found.length === 1 ? found[0] : undefined
 }

@@ -5,7 +5,7 @@ import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { participantFor, roleHolders } from './role-holders.ts'
+import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -223,13 +223,13 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
 
 // A clause that ends on the action itself, written as a noun or a -기 form ("… 신청서 작성.", "견적 받기").
 // "18시 배포 목표": an action noun set as a target ends a task as the noun itself does.
-const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기)(?:\\s*목표)?[.!]?$`)
-const KO_OWNER_MENTION = /(?:제가|저는|저희가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
+const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기(?:로)?)(?:\\s*목표)?[.!]?$`)
+const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
-const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서)(?=\s)/
+const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서|내가)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
@@ -389,8 +389,9 @@ function topicStemCount (text: string): number {
 function subjectOf (clause: string): string {
   const words = clause.trim().split(/\s+/)
   const kept: string[] = []
-  for (const word of words) {
-    if (/\d/.test(word) || /(?:음|함|됨|임|중|다|요)[.]?$/.test(word)) break
+  for (const [k, word] of words.entries()) {
+    // "문의 두 번 오는 건 …": a verb made a noun with 건/것 ends the subject before it.
+    if (/\d/.test(word) || /(?:음|함|됨|임|중|다|요)[.]?$/.test(word) || /^(?:건|것|거)$/.test(words[k + 1] ?? '')) break
     kept.push(word.replace(/[은는이가을를]$/, ''))
   }
   return kept.join(' ')
@@ -414,13 +415,37 @@ function personLabel (label: string | undefined, people: readonly string[], auth
   return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
 }
 
+// "… (가람)", "… 도윤 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
+const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?)$/
+
+function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
+  const note = GIVEN_NAME_NOTE.exec(line)
+  const written = note?.[1] ?? note?.[2]
+  const owner = written === undefined ? undefined : koreanParticipant(written, people)
+  // "배너 문구 작성은 도윤 담당": the task is the topic before the note.
+  return owner === undefined ? undefined : { body: line.slice(0, note!.index).replace(/(?<=[\uAC00-\uD7A3])(?:은|는)$/, ''), owner }
+}
+
+/**
+ * "가람이가 내일 영상 만들기로", "→ 도윤 원인 분석": a clause opened by a participant's name is that
+ * person's task. A bare name with no particle counts only after an arrow or comma, where notes put
+ * the owner; at the start of a line it may as well be a word that a given name spells.
+ */
+function participantSubject (clause: string, people: readonly string[], afterSeparator: boolean): { owner: string, rest: string } | undefined {
+  // "지수 님이 …" is read with its honorific elsewhere.
+  const opener = /^\s*([\uAC00-\uD7A3]{2,6})\s+(?!님|씨)(\S.*)$/u.exec(clause)
+  const owner = opener === null ? undefined : koreanParticipant(opener[1]!, people)
+  if (owner === undefined || (!afterSeparator && owner.replace(/\s+/g, '').endsWith(opener![1]!))) return undefined
+  return { owner, rest: opener![2]! }
+}
+
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const selfNote = /\s*\((?:나|저|본인|me)\)$/i.exec(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
   const note = selfNote !== null && sentence.author !== undefined
     ? { body: sentence.text.trim().replace(/[\s.!。]+$/u, '').slice(0, selfNote.index), owner: sentence.author }
-    : koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+    : koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, '')) ?? participantNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''), people)
   const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
@@ -435,8 +460,11 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   }
   const actions: Action[] = []
   const last = analyseClauses(clauses.at(-1) ?? '', 'ko')[0]
-  clauses.forEach((clause, i) => {
-    if (clause.trim() === '') return
+  clauses.forEach((written, i) => {
+    if (written.trim() === '') return
+    const subject = participantSubject(written, people, i > 0)
+    const clause = subject?.rest ?? written
+    const ownerHere = subject?.owner ?? noted
     // "가격은 미정, 경쟁사 요금 조사해서 다음 주에 가져감": only the clause that says 미정 is open.
     if (/미정|미확정/.test(clause)) return
     // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
@@ -445,20 +473,24 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // shares the last one's ending.
     const joined = i < clauses.length - 1 ? sharedEnding(clause, clauses.at(-1)!, last) : undefined
     const read = joined ?? clause
-    const analysed = analyseClauses(noted === undefined ? read : `${read} (담당: ${noted})`, 'ko')[0]
+    const analysed = analyseClauses(ownerHere === undefined ? read : `${read} (담당: ${ownerHere})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && addressesTheRecord(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
-    if (!koreanClauseIsAction(clause, analysed, note !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || subject !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : noted)
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : ownerHere)
     let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.
     // "랜딩 페이지 개발 일정 미정 → 제가 개발팀에 요청하겠습니다": the open point before names what is asked.
-    if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
+    // "결제 오류 (재현율 50%) → 도윤 원인 분석": a task given to someone after an arrow or comma is about the
+    // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 도윤 배포").
+    const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((c, k) => participantSubject(c, people, k > 0) === undefined) : undefined
+    if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, ''))} ${title}`.trim()
+    else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     else if (topicStemCount(title) < 2 && sentence.label !== undefined && labelPerson === undefined) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
