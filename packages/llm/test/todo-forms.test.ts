@@ -1,6 +1,7 @@
 import t from 'tap'
 import { detectTodos } from '../src/offline/todos.ts'
 import { splitSentences } from '../src/text/sentences.ts'
+import { analyseClauses } from '../src/offline/speech-acts/index.ts'
 
 /*
  * The probe table of issue 17: which predicate forms make a todo, by speech act and speech level.
@@ -213,6 +214,15 @@ t.test('A Korean participant named by the given name, bare after an arrow or wit
   t.same(of('- 결제 페이지 오류 → 민재 원인 분석'), [], 'a name that is no participant owns nothing')
   t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 도윤이가 확인하기로'), ['환불 문의 두 번 확인 (한도윤)'], 'a clause made a noun with 건 ends the point')
   t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
+})
+
+t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {
+  const people = ['한도윤', '배지수', '문가람']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), people)
+  t.same(of('이번 달 매출 보고서는 배지수 점주님께서 금요일까지 정리해 주시기로 하셨습니다.'), ['이번 달 매출 보고서 금요일까지 정리 (배지수)'], '점주 is a title as 팀장 is')
+  t.same(of('한도윤 사장님이 매장 사진을 찍어 단톡방에 공유하기로 하셨어요.'), ['매장 사진을 찍어 단톡방에 공유 (한도윤)'])
+  t.same(of('전단지 시안은 문가람 님께서 의견을 주시기로 하였습니다.'), ['전단지 시안 의견 주기 (문가람)'], '주다 as the verb itself: the thing given stays')
+  t.same(analyseClauses('회의 끝에 점주님들께서 가격을 올리기로 하셨습니다.', 'ko').map((c) => c.act), ['statement'], 'honoured people unnamed: neither a task nor the group\'s decision')
 })
 
 t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {

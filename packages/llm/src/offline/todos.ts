@@ -293,8 +293,8 @@ function koreanTitle (clause: string): string {
     // "견적 받아 주실 수 있을까요?": a request asked as a question.
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
-    .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다)$/, '')
-    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데)$/, '기')
+    .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
+    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '기')
     // A terse -기로 ("견적 받기로"): the task is the -기 form.
     .replace(/([\uAC00-\uD7A3])기로$/, '$1기')
     // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.
@@ -313,6 +313,8 @@ function koreanTitle (clause: string): string {
     .replace(/\s*주십시오$/, ' 주시기')
     .replace(/([\uAC00-\uD7A3]{2,})해\s*주시기$/, '$1')
     .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
+    // "의견을 주시기": 주다 is the verb itself, giving the thing named.
+    .replace(/(\S)(?:을|를)\s+주시기$/, '$1 주기')
     // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')

@@ -63,6 +63,12 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
+  // With the honorific -시- when the doer is someone the writer honours ("점주님께서 … 보내 주시기로 하셨습니다").
+  row('-기로 하셨습니다', '기로 하셨습니다', 'decision', 'formal'),
+  row('-기로 하셨어요', '기로 하셨어요', 'decision', 'polite'),
+  row('-기로 하셨다', '기로 하셨다', 'decision', 'plain'),
+  row('-기로 하셨음', '기로 하셨음', 'decision'),
+  row('-기로 하심', '기로 하심', 'decision'),
   // Joined to the next clause: "…가져오기로 했고, 그때 결정하겠습니다".
   row('-기로 했고', '기로 했고', 'decision'),
   row('-기로 했으며', '기로 했으며', 'decision'),
@@ -350,8 +356,9 @@ function analyseClause (raw: string): Clause {
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     const agent = agentOf(agentText, 'commitment')
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
-    // A terse -기로 with nobody named records an arrangement too loosely to list it as the group's decision.
-    if (ending.form === '-기로 (terse)') return withLevel('statement', agent, level)
+    // A terse -기로 with nobody named records an arrangement too loosely to list it as the group's decision;
+    // the honorific -시- ("-기로 하셨습니다") honours someone else as the one who settled it, never "we".
+    if (ending.form === '-기로 (terse)' || /하셨|하심/.test(ending.form)) return withLevel('statement', agent, level)
     // "…한 명을 뽑고 두 번째 백엔드는 다시 검토하기로 했습니다": a decision joined by -고 before a new topic still stands.
     if (DELIBERATION_BEFORE_GIRO.test(bare) && !DECIDED_THEN_TOPIC.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     return withLevel('decision', agent, level)
