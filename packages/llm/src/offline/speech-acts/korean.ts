@@ -27,6 +27,8 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
  * The decision row on a verb of deliberating (그때 정하기로 했어요, 따로 이야기하기로 함, 다시 검토하기로
  * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
+ * The honorific -기로 하셨습니다 / 하셨어요 / 하심 gives the person it honours a task, and is no
+ * decision when nobody is named: -시- honours someone else, never the group that decides.
  * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
  * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
  * either it weighs the situation (opinion).
