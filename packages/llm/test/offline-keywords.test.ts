@@ -150,3 +150,15 @@ t.test('Korean: words of time and of old or new (작년, 하루, 둘째, 기존,
   t.notOk(list.some((k) => ['작년', '하루', '둘째', '기존', '신규'].includes(k)), `none alone in ${JSON.stringify(list)}`)
   t.ok(list.includes('기존 회원'), 'a phrase they open still names one')
 })
+
+t.test('Korean: a compound written with and without the space is one keyword', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '결제위젯 로딩이 느림.' },
+    { author: 'a', text: '결제위젯 문구도 바꿔야 함.' },
+    { author: 'b', text: '결제 위젯 오류는 재현됨. 배너 교체는 다음 주.' },
+    { author: 'c', text: '배너 시안 확인. 결제 위젯 캐시 설정 점검.' }
+  ])
+  t.ok(list.includes('결제 위젯') || list.includes('결제위젯'), `the compound in ${JSON.stringify(list)}`)
+  t.notOk(list.includes('결제 위젯') && list.includes('결제위젯'), 'not both spellings')
+  t.ok(list.indexOf('결제 위젯') === 0 || list.indexOf('결제위젯') === 0, 'counted as one term it comes first, written by all three')
+})

@@ -203,6 +203,24 @@ function koreanStemOnce (): StemOf {
 }
 
 /**
+ * Korean writes a compound with or without the space ("다크 모드" and "다크모드", "포장 용기" and
+ * "포장용기"): the word written whole is counted with the phrase it joins, as one term.
+ */
+function mergeSpacingVariants (unigrams: Map<string, Tally>, bigrams: ReadonlyMap<string, Tally>): void {
+  for (const [key, phrase] of bigrams) {
+    const [first, second] = key.split(' ')
+    if (first === undefined || second === undefined || !hasHangul(key)) continue
+    const whole = unigrams.get(first + second)
+    if (whole === undefined) continue
+    phrase.sentences += whole.sentences
+    for (const author of whole.authors) phrase.authors.add(author)
+    for (const section of whole.sections) phrase.sections.add(section)
+    for (const [surface, n] of whole.surfaces) phrase.surfaces.set(surface, (phrase.surfaces.get(surface) ?? 0) + n)
+    unigrams.delete(first + second)
+  }
+}
+
+/**
  * The people of Korean minutes: each writer by full and given name ("이수아", "수아"; a
  * two-syllable surname such as 남궁 or 황보 leaves "예린"), and anyone the minutes name with a
  * title or form of address ("오세훈 매니저", "박은정 팀장"), wherever else that name stands alone.
@@ -385,6 +403,7 @@ export function extractKeywords (sources: KeywordSource[], options: { limit?: nu
     return entry.sentences * spread * boost * Math.max(idf, 0.05)
   }
 
+  mergeSpacingVariants(unigrams, bigrams)
   const candidates: Keyword[] = []
   for (const [key, entry] of bigrams) {
     if (entry.sentences < 2) continue
