@@ -162,3 +162,14 @@ t.test('Korean: a compound written with and without the space is one keyword', a
   t.notOk(list.includes('결제 위젯') && list.includes('결제위젯'), 'not both spellings')
   t.ok(list.indexOf('결제 위젯') === 0 || list.indexOf('결제위젯') === 0, 'counted as one term it comes first, written by all three')
 })
+
+t.test('Korean: a verbal noun of doing (수정, 작성, 전달, 변경) is no topic of its own, as 확인 and 정리 are not', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '배너 문구 수정. 안내문 작성.' },
+    { author: 'b', text: '쿠폰 조건 변경 후 배너 수정.' },
+    { author: 'c', text: '안내문은 내가 작성해서 전달. 쿠폰 수정 완료.' },
+    { author: 'a', text: '쿠폰 이미지 전달 받음. 추가 수정 필요.' }
+  ])
+  t.ok(list.includes('배너') && list.includes('쿠폰'), `the topics in ${JSON.stringify(list)}`)
+  t.notOk(list.some((k) => /^(?:수정|작성|전달|변경|추가)$/.test(k)), 'no verbal noun of doing alone')
+})

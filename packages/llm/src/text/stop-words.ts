@@ -23,6 +23,7 @@ monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu th
 january february march april june july august september october november december jan feb mar apr jul aug sep sept oct nov dec
 morning afternoon evening night hour hours minute min mins second seconds year years percent
 회의 논의 이야기 말씀 생각 확인 의견 내용 사항 문제 부탁 필요 예정 담당 진행 결정 합의 공유 정리 요청 검토 준비 완료 처리
+수정 작성 전달 반영 적용 작업 변경 추가
 월요일 화요일 수요일 목요일 금요일 토요일 일요일 이번주 다음주 오전 오후 주말 까지
 작년 올해 내년 하루 이틀 사흘 첫째 둘째 셋째 넷째 기존 신규
 `.trim().split(/\s+/))
