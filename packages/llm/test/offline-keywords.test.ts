@@ -173,3 +173,13 @@ t.test('Korean: a verbal noun of doing (수정, 작성, 전달, 변경) is no to
   t.ok(list.includes('배너') && list.includes('쿠폰'), `the topics in ${JSON.stringify(list)}`)
   t.notOk(list.some((k) => /^(?:수정|작성|전달|변경|추가)$/.test(k)), 'no verbal noun of doing alone')
 })
+
+t.test('English: a noun of doing (the fix, a change, the draft) is no topic of its own', async (t) => {
+  const list = keywords([
+    { author: 'a', text: 'The fix for the login banner ships Friday. The draft of the banner copy is ready.' },
+    { author: 'b', text: 'Wren reviewed the fix. One change to the banner copy.' },
+    { author: 'c', text: 'The change looks fine; the draft needs the legal line.' }
+  ])
+  t.ok(list.some((k) => k.includes('banner')), `the topic in ${JSON.stringify(list)}`)
+  t.notOk(list.some((k) => /^(?:fix|change|draft)$/.test(k)), 'no noun of doing alone')
+})

@@ -19,6 +19,7 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(`
 team meeting discuss discussed discussion agreed agree decided decide decision done item items action todo
 follow update updates plan plans issue point points question questions note notes minute minutes end start
 send sent share review check confirm call ask asked work working time day days month months date
+fix fixes change changes add added write draft prepare
 monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend weekends
 january february march april june july august september october november december jan feb mar apr jul aug sep sept oct nov dec
 morning afternoon evening night hour hours minute min mins second seconds year years percent
