@@ -225,6 +225,14 @@ t.test('The honorific -기로 하셨습니다 gives the person honoured a task; 
   t.same(analyseClauses('회의 끝에 점주님들께서 가격을 올리기로 하셨습니다.', 'ko').map((c) => c.act), ['statement'], 'honoured people unnamed: neither a task nor the group\'s decision')
 })
 
+t.test('English notes: the point before an arrow is what the commitment after it acts on', async (t) => {
+  const people = ['Tamsin Reyes', 'Ines Moreau', 'Wren Hale']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), people)
+  t.same(of('- Venue contract -> Wren will sign it by Friday'), ['Sign the venue contract by Friday (Wren)'])
+  t.same(of('- Pricing page → I\'ll update it this week'), ['Update the pricing page this week (Tamsin Reyes)'])
+  t.same(of('- Venue contract -> signed Monday'), [], 'a report after the arrow commits nobody')
+})
+
 t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {
   t.same(todosOf('Ana – book the rehearsal room for Thursday'), ['Book the rehearsal room for Thursday (Ana)'])
   t.same(todosOf('Action: Sam - vendor shortlist by the 12th'), ['Vendor shortlist by the 12th (Sam)'], 'a noun phrase under an action label')

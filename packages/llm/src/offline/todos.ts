@@ -167,6 +167,8 @@ const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)
 // name before a dash labels the line as "Ana: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
 
+const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
+
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) {
@@ -175,6 +177,10 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
     // Under an action label the rest of the line is the task as written, as under an action heading.
     return actions.length > 0 || !hasActionLabel(sentence) ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
   }
+  // "Venue contract -> Wren will sign it": the point before the arrow is what the commitment after it
+  // acts on, as a label before a colon is.
+  const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)
+  if (arrow !== null && !EN_ARROW_COMMITMENT.test(arrow[1]!)) return englishActions({ ...sentence, text: arrow[2]!, label: arrow[1]! }, people)
   // "Ana sends the floor plan by Monday and I'll book the caterer": the second doer's task is theirs.
   const parts = sentence.text.split(EN_NEXT_DOER)
   if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
