@@ -233,6 +233,14 @@ t.test('English notes: the point before an arrow is what the commitment after it
   t.same(of('- Venue contract -> signed Monday'), [], 'a report after the arrow commits nobody')
 })
 
+t.test('English: a present tense with "after" or "afterwards" plans, as with a day named; a past tense reports', async (t) => {
+  const people = ['Tamsin Reyes', 'Ines Moreau']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), people)
+  t.same(of('Ines updates the seating chart after.'), ['Update the seating chart after (Ines)'])
+  t.same(of('I update the guest list afterwards.'), ['Update the guest list afterwards (Tamsin Reyes)'])
+  t.same(of('Ines updated the seating chart after the call.'), [])
+})
+
 t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {
   t.same(todosOf('Ana – book the rehearsal room for Thursday'), ['Book the rehearsal room for Thursday (Ana)'])
   t.same(todosOf('Action: Sam - vendor shortlist by the 12th'), ['Vendor shortlist by the 12th (Sam)'], 'a noun phrase under an action label')

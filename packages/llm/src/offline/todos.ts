@@ -56,7 +56,7 @@ Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk O
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
-const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
+const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
