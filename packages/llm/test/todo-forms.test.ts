@@ -39,6 +39,7 @@ const KOREAN_TODOS: Row[] = [
   // Commitments, by speech level.
   ['반말 -ㄹ게', '결제 버그는 내가 고칠게.', ['결제 버그 고치기 (서지원)']],
   ['해요체 -ㄹ게요', '정산 리포트는 제가 만들게요.', ['정산 리포트 만들기 (서지원)']],
+  ['a meeting as the deadline, not the place of talk', '환불 기준 초안은 다음 회의 전까지 작성하겠습니다.', ['환불 기준 초안 다음 회의 전까지 작성 (서지원)']],
   ['합쇼체 -겠습니다', '재시도 로직은 제가 추가하겠습니다.', ['재시도 로직 추가 (서지원)']],
   ['합쇼체 -드리겠습니다', '고객사에 일정은 제가 공유드리겠습니다.', ['고객사에 일정 공유 (서지원)']],
   ['해요체 공유드릴게요', '회의록은 제가 내일까지 공유드릴게요.', ['회의록 내일까지 공유 (서지원)']],
@@ -107,6 +108,8 @@ const KOREAN_TODOS: Row[] = [
 const KOREAN_NON_ACTIONS: Row[] = [
   ['facilitation -겠습니다 after a topic', '그럼 지난 주 액션 아이템부터 정리하겠습니다.', []],
   ['facilitation -ㄹ게요', '다음 안건으로 넘어갈게요.', []],
+  ['talked over at a dated meeting: put off, the date no deadline', '야근 수당 문제는 2월 10일(화) 다음 회의에서 다루겠습니다.', []],
+  ['a plan to discuss at a meeting', '환불 기준은 다음 회의(3/4)에서 논의할 예정입니다.', []],
   ['terse action noun with a weekday alone (may put a point off)', '출시 범위 목요일 재논의', []],
   ['a timeline line with a clock time reports', '09:40 롤백 완료', []],
   ['uncertainty -ㄹ지는 모르겠어요', '이번 주 안에 결과가 날지는 모르겠어요.', []],

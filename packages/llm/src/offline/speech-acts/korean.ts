@@ -193,6 +193,7 @@ const DELIBERATION_BEFORE_GIRO = /(?:정하|결정하|확정하|논의하|의논
 // A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정"): decided then, not now.
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
 const DECIDED_LATER = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
+const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 // Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
@@ -324,6 +325,9 @@ function analyseClause (raw: string): Clause {
     if (/(?:^|\s)\S*회의(?:를|는)?\s*(?:하겠|할게|합니다|해요|진행하겠|진행할게)/.test(bare)) return withLevel('facilitation', undefined, level)
     // "체크리스트 12/5까지 요청받음": a request received reports; it takes nothing on.
     if (/(?:요청|문의|연락|전달|지시)\s*받(?:음|았|았음|았습니다)/.test(bare)) return withLevel('statement', undefined, level)
+    // "…문제는 다음 회의(1/13)에서 다루겠습니다": talking it over at a meeting puts the point off to that
+    // meeting, whose date is no deadline; it is no task.
+    if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
     if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
