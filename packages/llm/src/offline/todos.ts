@@ -538,7 +538,11 @@ export function todoTitle (sentence: string, author?: string): string | undefine
   return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) }, [])[0]
 }
 
+// "- 2회차(1/14): 옛이야기 바꿔 쓰기", "Day 2: forest walk": a numbered part of a programme says what happens then, it assigns nothing.
+const PROGRAMME_PART = /^\s*(?:[-•*]\s*)?(?:\d+\s*(?:회차|일차|교시)|(?:day|session|lesson|class)\s+\d+)(?=[\s(:：]|$)/i
+
 function actionTitles (sentence: AuthoredSentence, people: readonly string[]): string[] {
+  if (PROGRAMME_PART.test(sentence.label ?? sentence.text)) return []
   const korean = hasHangul(sentence.text)
   const actions = korean ? koreanActions(sentence, people) : englishActions(sentence, people)
   return actions.flatMap((action) => finish(action, korean) ?? [])
