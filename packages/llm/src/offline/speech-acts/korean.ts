@@ -198,7 +198,8 @@ const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 // Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
 // "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
-const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답)/
+// "참고로 … 계획도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes.
+const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
 
 /** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
 export function koreanAddressesTheRecord (clause: string): boolean {
