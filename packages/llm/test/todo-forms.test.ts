@@ -248,6 +248,11 @@ t.test('English: a present tense with "after" or "afterwards" plans, as with a d
   t.same(of('Ines updated the seating chart after the call.'), [])
 })
 
+t.test('A surname with a job title ("문 팀장님이") is a person: it leaves the task\'s title', async (t) => {
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '한도윤'])
+  t.same(of('- 견적서: 문 팀장님이 금요일까지 발송'), ['견적서 금요일까지 발송'])
+})
+
 t.test('A participant\'s name before a dash owns the line as a label does; under an action label the rest is the task as written', async (t) => {
   t.same(todosOf('Ana – book the rehearsal room for Thursday'), ['Book the rehearsal room for Thursday (Ana)'])
   t.same(todosOf('Action: Sam - vendor shortlist by the 12th'), ['Vendor shortlist by the 12th (Sam)'], 'a noun phrase under an action label')

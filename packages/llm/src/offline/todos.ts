@@ -234,7 +234,8 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
-const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
+// "박 매니저님": a surname alone with the title names the person too.
+const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서|내가)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
