@@ -59,6 +59,7 @@ const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
 const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
@@ -500,7 +501,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((c, k) => participantSubject(c, people, k > 0) === undefined) : undefined
     if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, ''))} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
-    else if (topicStemCount(title) < 2 && sentence.label !== undefined && labelPerson === undefined) title = `${sentence.label} ${title}`.trim()
+    // "배너 시안: 제가 목요일까지 초안 보내겠습니다": Korean leaves out the object the label names, so a
+    // title with no object of its own (을/를) that shares no word with its topic label takes the label.
+    else if (sentence.label !== undefined && labelPerson === undefined && !KO_ACTION_LABEL.test(sentence.label.trim()) &&
+      (topicStemCount(title) < 2 || (!/[을를](?:\s|$)/.test(title) && ![...contentStems(sentence.label)].some((stem) => contentStems(title).has(stem))))) title = `${sentence.label} ${title}`.trim()
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
