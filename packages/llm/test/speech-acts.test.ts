@@ -26,6 +26,15 @@ t.test('English: contractions commit like the full form, each clause on its own'
   t.ok(englishModelLoadMs() !== undefined, 'the model is loaded once the first clause is read')
 })
 
+t.test('English: whether/if after a verb of asking or checking opens what is asked; the commitment stands', async (t) => {
+  const [check] = analyseClauses("I'll check whether the venue is free on the 12th.")
+  t.equal(check?.act, 'commitment')
+  t.equal(check?.uncertain, false)
+  t.equal(analyseClauses('Ines will ask the caterer if they can do vegan options.')[0]?.uncertain, false)
+  t.equal(analyseClauses('We might move the launch if the sync fix slips.')[0]?.uncertain, true, 'a condition and a weak modal still leave it open')
+  t.equal(analyseClauses("I'll send the deck if legal approves it.")[0]?.uncertain, true, 'a condition on the commitment leaves it open')
+})
+
 t.test('English: negation, uncertainty and opinion are no commitments', async (t) => {
   const [wont] = analyseClauses("We won't ship the beta on Friday.")
   t.equal(wont?.negated, true)

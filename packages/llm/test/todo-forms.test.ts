@@ -146,6 +146,8 @@ const ENGLISH: Row[] = [
   ["contraction I'll", "I'll send the updated pricing deck to Acme by Friday.", ['Send the updated pricing deck to Acme by Friday (서지원)']],
   ["a name's going to", "Maria's going to update the onboarding doc.", ['Update the onboarding doc (Maria)']],
   ['a numbered part of a programme says what happens then', '- Day 2: build the bird feeders by noon', []],
+  ['whether after a verb of asking is what is asked', 'Ask legal whether the clause covers subcontractors.', ['Ask legal whether the clause covers subcontractors']],
+  ['whether after checking, in a commitment', "I'll check whether the venue is free on the 12th.", ['Check whether the venue is free on the 12th (서지원)']],
   ['a clause with its own subject joined on with and', "I'll book the venue for March and that's the plan.", ['Book the venue for March (서지원)']],
   ['a named person\'s clause joined on with and', "I'll order the badges and Ines's printing the maps.", ['Order the badges (서지원)']],
   ['a progressive with a second -ing verb after and', "Wren's ordering the badges and booking the hall for the fair.", ['Order the badges (Wren)', 'Book the hall for the fair (Wren)']],

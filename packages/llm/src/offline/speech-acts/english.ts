@@ -57,6 +57,7 @@ const SPEAKERS_TEAM = new Set(['team', 'people', 'folks', 'group', 'squad', 'cre
 const THIRD_PERSON = new Set(['they', 'he', 'she'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
+const ASKING_LEMMAS = new Set(['ask', 'check', 'confirm', 'verify', 'find', 'figure', 'see', 'clarify', 'investigate', 'determine', 'double-check', 'test'])
 const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
 
@@ -410,7 +411,11 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
   // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
-  const uncertain = words.some((t, at) => UNCERTAIN.has(t.normal) || (WEAK_MODALS.has(t.normal) && t.pos === 'AUX' && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
+  // "ask legal whether …", "check if the room is free": after a verb of asking or checking, whether/if opens
+  // the question to be answered, the object of the task; it leaves the speaker no less sure.
+  const askedAbout = (at: number): boolean => (t => t === 'whether' || t === 'if')(words[at]!.normal) &&
+    words.slice(Math.max(0, at - 4), at).some((w) => ASKING_LEMMAS.has(w.lemma))
+  const uncertain = words.some((t, at) => (UNCERTAIN.has(t.normal) && !askedAbout(at)) || (WEAK_MODALS.has(t.normal) && t.pos === 'AUX' && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
   // From the verb to the end, punctuation kept so a reader can cut the tail (", still open").
   const actionWords = shape.verbAt === undefined ? [] : tokens.slice(tokens.indexOf(words[shape.verbAt]!))
