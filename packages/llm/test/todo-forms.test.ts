@@ -214,24 +214,24 @@ t.test('A role given a task (Treasurer to …) names its holder: the participant
 })
 
 t.test('A Korean participant named by the given name, bare after an arrow or with a particle, owns the task; the point before the arrow is what it is about', async (t) => {
-  const people = ['한도윤', '배지수', '문가람', '남궁은호']
+  const people = ['여태린', '배지수', '문가람', '남궁은호']
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), people)
-  t.same(of('- 결제 페이지 오류 → 도윤 원인 분석'), ['결제 페이지 오류 원인 분석 (한도윤)'])
-  t.same(of('- 환불 지연 → 가람 로그 정리, 도윤 배포'), ['환불 지연 로그 정리 (문가람)', '환불 지연 배포 (한도윤)'], 'the second task is about the same point, past the first person\'s')
+  t.same(of('- 결제 페이지 오류 → 태린 원인 분석'), ['결제 페이지 오류 원인 분석 (여태린)'])
+  t.same(of('- 환불 지연 → 가람 로그 정리, 태린 배포'), ['환불 지연 로그 정리 (문가람)', '환불 지연 배포 (여태린)'], 'the second task is about the same point, past the first person\'s')
   t.same(of('- 업로드 실패 → 가람이가 내일 재현 영상 만들기로'), ['업로드 실패 내일 재현 영상 만들기 (문가람)'], 'the familiar 이 and 가 after a name ending in a consonant; a terse -기로')
   t.same(of('- 알림 누락 → 은호가 서버팀에 물어보기로'), ['알림 누락 서버팀에 물어보기 (남궁은호)'], 'the given name of a two-syllable surname')
-  t.same(of('- 신규 배너 문구 작성은 도윤 담당'), ['신규 배너 문구 작성 (한도윤)'], 'a given name before 담당')
+  t.same(of('- 신규 배너 문구 작성은 태린 담당'), ['신규 배너 문구 작성 (여태린)'], 'a given name before 담당')
   t.same(of('- 주말 회귀 테스트 돌리기 (가람)'), ['주말 회귀 테스트 돌리기 (문가람)'], 'a given name in brackets')
   t.same(of('- 결제 페이지 오류 → 민재 원인 분석'), [], 'a name that is no participant owns nothing')
-  t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 도윤이가 확인하기로'), ['환불 문의 두 번 확인 (한도윤)'], 'a clause made a noun with 건 ends the point')
+  t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 태린이가 확인하기로'), ['환불 문의 두 번 확인 (여태린)'], 'a clause made a noun with 건 ends the point')
   t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
 })
 
 t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {
-  const people = ['한도윤', '배지수', '문가람']
+  const people = ['여태린', '배지수', '문가람']
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), people)
   t.same(of('이번 달 매출 보고서는 배지수 점주님께서 금요일까지 정리해 주시기로 하셨습니다.'), ['이번 달 매출 보고서 금요일까지 정리 (배지수)'], '점주 is a title as 팀장 is')
-  t.same(of('한도윤 사장님이 매장 사진을 찍어 단톡방에 공유하기로 하셨어요.'), ['매장 사진을 찍어 단톡방에 공유 (한도윤)'])
+  t.same(of('여태린 사장님이 매장 사진을 찍어 단톡방에 공유하기로 하셨어요.'), ['매장 사진을 찍어 단톡방에 공유 (여태린)'])
   t.same(of('전단지 시안은 문가람 님께서 의견을 주시기로 하였습니다.'), ['전단지 시안 의견 주기 (문가람)'], '주다 as the verb itself: the thing given stays')
   t.same(analyseClauses('회의 끝에 점주님들께서 가격을 올리기로 하셨습니다.', 'ko').map((c) => c.act), ['statement'], 'honoured people unnamed: neither a task nor the group\'s decision')
 })
@@ -253,7 +253,7 @@ t.test('English: a present tense with "after" or "afterwards" plans, as with a d
 })
 
 t.test('A surname with a job title ("문 팀장님이") is a person: it leaves the task\'s title', async (t) => {
-  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '한도윤'])
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '여태린'])
   t.same(of('- 견적서: 문 팀장님이 금요일까지 발송'), ['견적서 금요일까지 발송'])
 })
 

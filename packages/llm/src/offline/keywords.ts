@@ -203,8 +203,8 @@ function koreanStemOnce (): StemOf {
 }
 
 /**
- * Korean writes a compound with or without the space ("다크 모드" and "다크모드", "포장 용기" and
- * "포장용기"): the word written whole is counted with the phrase it joins, as one term.
+ * Korean writes a compound with or without the space ("결제 위젯" and "결제위젯", "배송 조회" and
+ * "배송조회"): the word written whole is counted with the phrase it joins, as one term.
  */
 function mergeSpacingVariants (unigrams: Map<string, Tally>, bigrams: ReadonlyMap<string, Tally>): void {
   for (const [key, phrase] of bigrams) {

@@ -52,7 +52,7 @@ export function participantFor (written: string, people: readonly string[]): str
 }
 
 // What casual and plain Korean writes after a name: a subject or topic particle, and after a name that
-// ends in a consonant the familiar 이 before it ("가람이가", "도윤이는").
+// ends in a consonant the familiar 이 before it ("가람이가", "태린이는").
 const AFTER_BATCHIM = /^(?:이(?:가|는|도)?|은|도|께서)?$/
 const AFTER_VOWEL = /^(?:가|는|도|께서)?$/
 

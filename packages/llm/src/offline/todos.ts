@@ -235,7 +235,7 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
-// "박 매니저님": a surname alone with the title names the person too.
+// "문 팀장님": a surname alone with the title names the person too.
 const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
 const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서|내가)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
@@ -425,19 +425,19 @@ function personLabel (label: string | undefined, people: readonly string[], auth
   return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
 }
 
-// "… (가람)", "… 도윤 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
+// "… (가람)", "… 태린 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
 const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?)$/
 
 function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
   const note = GIVEN_NAME_NOTE.exec(line)
   const written = note?.[1] ?? note?.[2]
   const owner = written === undefined ? undefined : koreanParticipant(written, people)
-  // "배너 문구 작성은 도윤 담당": the task is the topic before the note.
+  // "배너 문구 작성은 태린 담당": the task is the topic before the note.
   return owner === undefined ? undefined : { body: line.slice(0, note!.index).replace(/(?<=[\uAC00-\uD7A3])(?:은|는)$/, ''), owner }
 }
 
 /**
- * "가람이가 내일 영상 만들기로", "→ 도윤 원인 분석": a clause opened by a participant's name is that
+ * "가람이가 내일 영상 만들기로", "→ 태린 원인 분석": a clause opened by a participant's name is that
  * person's task. A bare name with no particle counts only after an arrow or comma, where notes put
  * the owner; at the start of a line it may as well be a word that a given name spells.
  */
@@ -496,8 +496,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.
     // "랜딩 페이지 개발 일정 미정 → 제가 개발팀에 요청하겠습니다": the open point before names what is asked.
-    // "결제 오류 (재현율 50%) → 도윤 원인 분석": a task given to someone after an arrow or comma is about the
-    // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 도윤 배포").
+    // "결제 오류 (재현율 50%) → 태린 원인 분석": a task given to someone after an arrow or comma is about the
+    // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 태린 배포").
     const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((c, k) => participantSubject(c, people, k > 0) === undefined) : undefined
     if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, ''))} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
@@ -543,7 +543,7 @@ export function todoTitle (sentence: string, author?: string): string | undefine
   return actionTitles({ text: sentence, ...(author === undefined ? {} : { author }) }, [])[0]
 }
 
-// "- 2회차(1/14): 옛이야기 바꿔 쓰기", "Day 2: forest walk": a numbered part of a programme says what happens then, it assigns nothing.
+// "- 2일차(7/21): 숲 체험하기", "Day 2: forest walk": a numbered part of a programme says what happens then, it assigns nothing.
 const PROGRAMME_PART = /^\s*(?:[-•*]\s*)?(?:\d+\s*(?:회차|일차|교시)|(?:day|session|lesson|class)\s+\d+)(?=[\s(:：]|$)/i
 
 function actionTitles (sentence: AuthoredSentence, people: readonly string[]): string[] {

@@ -65,7 +65,7 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
-  // With the honorific -시- when the doer is someone the writer honours ("점주님께서 … 보내 주시기로 하셨습니다").
+  // With the honorific -시- when the doer is someone the writer honours ("사장님께서 견적을 보내 주시기로 하셨습니다").
   row('-기로 하셨습니다', '기로 하셨습니다', 'decision', 'formal'),
   row('-기로 하셨어요', '기로 하셨어요', 'decision', 'polite'),
   row('-기로 하셨다', '기로 하셨다', 'decision', 'plain'),
@@ -198,7 +198,7 @@ const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
 // Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
 // "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
-// "참고로 … 계획도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes.
+// "참고로 캠프 일정도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes.
 const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
 
 /** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
@@ -326,7 +326,7 @@ function analyseClause (raw: string): Clause {
     if (/(?:^|\s)\S*회의(?:를|는)?\s*(?:하겠|할게|합니다|해요|진행하겠|진행할게)/.test(bare)) return withLevel('facilitation', undefined, level)
     // "체크리스트 12/5까지 요청받음": a request received reports; it takes nothing on.
     if (/(?:요청|문의|연락|전달|지시)\s*받(?:음|았|았음|았습니다)/.test(bare)) return withLevel('statement', undefined, level)
-    // "…문제는 다음 회의(1/13)에서 다루겠습니다": talking it over at a meeting puts the point off to that
+    // "…수당 문제는 다음 회의(3/4)에서 다루겠습니다": talking it over at a meeting puts the point off to that
     // meeting, whose date is no deadline; it is no task.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
