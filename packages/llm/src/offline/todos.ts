@@ -452,10 +452,11 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
-  const selfNote = /\s*\((?:나|저|본인|me)\)$/i.exec(sentence.text.trim().replace(/[\s.!。]+$/u, ''))
+  const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
+  const selfNote = /\s*\((?:나|저|본인|me)\)$/i.exec(trimmed)
   const note = selfNote !== null && sentence.author !== undefined
-    ? { body: sentence.text.trim().replace(/[\s.!。]+$/u, '').slice(0, selfNote.index), owner: sentence.author }
-    : koreanOwnerNote(sentence.text.trim().replace(/[\s.!。]+$/u, '')) ?? participantNote(sentence.text.trim().replace(/[\s.!。]+$/u, ''), people)
+    ? { body: trimmed.slice(0, selfNote.index), owner: sentence.author }
+    : koreanOwnerNote(trimmed) ?? participantNote(trimmed, people)
   const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
@@ -470,9 +471,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   }
   const actions: Action[] = []
   const last = analyseClauses(clauses.at(-1) ?? '', 'ko')[0]
+  const subjects = clauses.map((written, i) => participantSubject(written, people, i > 0))
   clauses.forEach((written, i) => {
     if (written.trim() === '') return
-    const subject = participantSubject(written, people, i > 0)
+    const subject = subjects[i]
     const clause = subject?.rest ?? written
     const ownerHere = subject?.owner ?? noted
     // "가격은 미정, 경쟁사 요금 조사해서 다음 주에 가져감": only the clause that says 미정 is open.
@@ -498,7 +500,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "랜딩 페이지 개발 일정 미정 → 제가 개발팀에 요청하겠습니다": the open point before names what is asked.
     // "결제 오류 (재현율 50%) → 태린 원인 분석": a task given to someone after an arrow or comma is about the
     // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 태린 배포").
-    const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((c, k) => participantSubject(c, people, k > 0) === undefined) : undefined
+    const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((_c, k) => subjects[k] === undefined) : undefined
     if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, ''))} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     // "배너 시안: 제가 목요일까지 초안 보내겠습니다": Korean leaves out the object the label names, so a
