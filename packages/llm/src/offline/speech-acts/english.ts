@@ -413,7 +413,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
   // "ask legal whether …", "check if the room is free": after a verb of asking or checking, whether/if opens
   // the question to be answered, the object of the task; it leaves the speaker no less sure.
-  const askedAbout = (at: number): boolean => (t => t === 'whether' || t === 'if')(words[at]!.normal) &&
+  const askedAbout = (at: number): boolean => (words[at]!.normal === 'whether' || words[at]!.normal === 'if') &&
     words.slice(Math.max(0, at - 4), at).some((w) => ASKING_LEMMAS.has(w.lemma))
   const uncertain = words.some((t, at) => (UNCERTAIN.has(t.normal) && !askedAbout(at)) || (WEAK_MODALS.has(t.normal) && t.pos === 'AUX' && !politeModal(t, at))) || /\bnot sure\b/i.test(text)
   // The action starts at its verb in the base form ("is writing the test" → "write the test").
