@@ -329,6 +329,9 @@ function koreanTopic (question: string): string | undefined {
 const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|합|가|갑|해)[\s\S]*$/
 // A choice said as a hortative ("5천만 원으로 가죠", "목요일로 하자", "B안으로 갑시다"): recorded as "…로 결정".
 const KO_CHOICE_TAIL = /(로)\s*(?:가죠|하죠|가자|하자|갑시다|합시다|가시죠|하시죠)$/
+// Any other hortative -자 ("12일로 미루자", "3.2.1로 넘기자"): recorded as "…미루기로 결정".
+// Only after a value chosen with -(으)로, as the clause analysis reads it: -자 alone also ends nouns (담당자).
+const KO_HORTATIVE_TAIL = /(?<=\S(?:으로|로)\s+(?:\S+\s+)?[\uAC00-\uD7A3]*)([\uAC00-\uD7A3])자$/
 // A frame announcing the risk ("걱정되는 부분은 …", "문제는 …", "가장 큰 리스크는 …"): the risk is what follows it.
 const KO_RISK_FRAME = /^(?:하나\s+)?(?:걱정되는|우려되는|신경 쓰이는)\s+(?:부분은|건|게|점은|것은)\s+|^(?:가장\s+)?(?:큰\s+)?(?:리스크|위험|문제)(?:는|은)\s+/
 const KO_RISK_TAIL = /(?<=(?:리스크|위험|우려|걱정|가능성|문제))(?:이|가)?\s*(?:있|큽|커|됩|돼|생길)[\s\S]*$/
@@ -352,7 +355,7 @@ const korean = {
   decision: (sentence: string) => {
     const text = sentence.trim().replace(/[.!。~]+$/u, '').replace(KOREAN_SPOKEN_OPENER, '')
     const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`))
-      .replace(KO_CHOICE_TAIL, '$1 결정').trim()
+      .replace(KO_CHOICE_TAIL, '$1 결정').replace(KO_HORTATIVE_TAIL, '$1기로 결정').trim()
     return `결정 사항을 회의록에 남기세요: ${shorten(what === '' ? text : what)}`
   },
   risk: (sentence: string) => {

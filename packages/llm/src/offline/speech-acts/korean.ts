@@ -309,6 +309,7 @@ function analyseClause (raw: string): Clause {
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && NOT_A_REQUEST_SEYO.test(bare)) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
+  if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
   if (ending === undefined) {
     if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
     return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
@@ -371,6 +372,26 @@ function analyseClause (raw: string): Clause {
     return withLevel('decision', agent, level)
   }
   return withLevel(ending.act, undefined, level)
+}
+
+// The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "12일로 미루자", "나중에 정하자", "같이 확인합시다".
+// -자 ends nouns too (담당자, 연구자, 입사자): it is the hortative when the verb has an argument marked by a
+// particle or an adverb before it, or is a 하다/되다 verb.
+const HORTATIVE = /[ㅏ-ㅣ]ㅈㅏ$|ㅂㅅㅣㄷㅏ$/
+const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부터|도|랑|하고)\s+(?:\S+\s+)*\S+$|(?:^|\s)(?:그럼|그러면|일단|먼저|우선|나중에|다음에|같이|바로|빨리|다시|이제|오늘)\s|(?:하|되)자$/
+// Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
+const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
+// A value chosen ("12일로 미루자", "3.2.1로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
+const CHOSEN_VALUE = /\S(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$/
+
+/** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
+function hortative (bare: string, withLevel: (act: SpeechAct, agent?: Agent) => Clause, timed: boolean): Clause {
+  if (DELIBERATING_HORTATIVE.test(bare)) return { ...withLevel('statement'), undecided: true }
+  const lastWord = bare.slice(bare.search(/\S+$/))
+  // "수아부터 가자", "다음 안건으로 넘어갑시다": going on from a person or an item runs the meeting.
+  if ((MEETING_VERB.test(lastWord) || /^(?:가자|갑시다)$/.test(lastWord)) && !timed && TOPIC_FRAME.test(bare.slice(0, bare.length - lastWord.length))) return withLevel('facilitation')
+  if (CHOSEN_VALUE.test(bare) && !MEETING_VERB.test(lastWord)) return withLevel('decision', { kind: 'group' })
+  return withLevel('commitment', { kind: 'group' })
 }
 
 /**
