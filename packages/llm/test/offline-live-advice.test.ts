@@ -331,6 +331,23 @@ t.test('Korean: a choice said as a hortative is recorded as decided; a risk is s
   t.match(suggest(['a: 걱정되는 부분은 인증서 갱신이 한 주 이상 걸릴 수 있다는 점입니다.'], 'ko'), [{ kind: 'risk', content: '리스크 대응 방안과 담당자를 정하세요: 인증서 갱신이 한 주 이상 걸릴 수 있다는 점' }])
 })
 
+t.test('Korean: a hortative that chooses a value records the decision with the topic cut off by a comma; one that defers or runs the meeting asks nothing', async (t) => {
+  t.match(suggest(['a: 그럼 출시는 다음 주 수요일, 14일로 미루자.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 출시는 다음 주 수요일, 14일로 미루기로 결정' }])
+  t.same(suggest(['a: 오케이. 윤아부터 가자.', 'b: 음, 그건 일단 넘어가고 나중에 정하자.'], 'ko'), [])
+  t.same(suggest(['a: 그럼 수요일 출시는 어렵겠다. 솔직히 어때?'], 'ko').filter((d) => d.kind === 'question'), [], 'a question asking everyone for a view names nothing to settle')
+})
+
+t.test('English: a motion carried is the decision; the minutes approved and agreeing with a warning are not', async (t) => {
+  t.match(suggest([
+    'a: I move we renew the storage lease for two more years at the current rate.',
+    'b: Second.',
+    'c: All in favour? That is everyone. The lease renewal passes.'
+  ], 'en'), [{ kind: 'decision', content: 'Record the decision: renew the storage lease for two more years at the current rate' }])
+  t.same(suggest(['a: All in favour? October minutes are approved.'], 'en'), [])
+  t.same(suggest(['a: If a child slips on the wet floor, that is on us.', 'b: Agreed.'], 'en').filter((d) => d.kind === 'decision'), [])
+  t.same(suggest(['a: So what do you all think?'], 'en'), [])
+})
+
 t.test('Korean: an indirect question conceded on the way to another point (-ㄹ지 몰라도, -ㄹ지 모르지만) leaves nothing to settle', async (t) => {
   const conceded = suggest(['a: 이번 달 물량은 창고 한 곳으로 버틸 수 있을지 몰라도 다음 달 재고는 부족해요.'], 'ko')
   t.notOk(conceded.some((d) => d.kind === 'question'), JSON.stringify(conceded))

@@ -58,6 +58,13 @@ export function isDecision (sentence: string): boolean {
   return KO_DECISION_WEAK.test(sentence) && !KO_OWNER.test(sentence)
 }
 
+const PROCEDURE = /^(?:(?:the|last|previous|prior|[a-z]{3,9}\.?)\s+)?(?:meeting\s+)?(?:minutes|quorum|agenda)\s+(?:(?:was|were|is|are|has been|have been)\s+)?(?:approved|confirmed|adopted|accepted|established|present)\b[^,;]{0,20}$|^(?:\S+\s+)?(?:회의록|정족수|안건)\S*\s*(?:승인|확인|채택|충족)\S*$/i
+
+/** "Nov minutes approved", "정족수 확인": the meeting's own procedure, not a decision of substance. */
+export function isMeetingProcedure (sentence: string): boolean {
+  return PROCEDURE.test(sentence.trim().replace(/[.!。]+$/u, ''))
+}
+
 /** Recaps and logistics restate or schedule; they are not new actions. */
 export function isRecapOrLogistics (sentence: string): boolean {
   return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의|(?:시작|마치|넘어가|진행)하겠습니다|(?:현황|의견|말씀|설명|소개)\s*부탁/.test(sentence.trim())

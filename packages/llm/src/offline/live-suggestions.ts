@@ -3,7 +3,7 @@ import type { SuggestionDraft } from '../engine.ts'
 import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
-import { isDecision, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
+import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
@@ -154,8 +154,8 @@ const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion
 const EN_REPLY = /^(?:yes|yeah|yep|yup|sure|no|nope|nah|of course|absolutely|definitely|i can|i'll|i will|i'd|i could|i'm on it|will do|on it|happy to|i think so|i don't think so)\b/i
 const KO_REPLY = /^(?:네|넵|예|응|어|아니|아뇨|아니요|그럼요|물론|가능합니다|제가|내가|저희가|저희\s*쪽에서|그건\s*제가)(?=[\s,.!]|$)/
 // "다들 들어왔지?", "Anything else?", "막힌 거 더 없지?": a round-the-table check about nobody and nothing in particular.
-const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next)\b/i
-const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$/
+const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next|(?:honestly,?\s+)?(?:what do (?:you|we|y'all) (?:all |guys )?think|how do (?:you|we) (?:all )?feel)(?: about (?:it|that|this))?(?=\W*$))\b/i
+const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$|^(?:(?:그럼|그래서|솔직히|다들|모두|여러분)\s+)*(?:어때|어때요|어떠세요|어떻습니까|어떻게\s+생각(?:해|해요|하세요|하십니까))[?？]?$/
 
 const EN_TURN_HANDOVER = /^(?:(?:ok|okay|so|and|right)[,\s]+)?\p{Lu}\p{Ll}+,\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[?？]$/u
 // A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
@@ -351,7 +351,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
     const decided = decisionClause ?? last
     // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
-    const what = contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
+    // "릴리스는 다음 주 화요일, 12일로 미루자": a topic and a date without a verb of their own, cut off by the
+    // comma, belong to the decision after them.
+    const at = clauses.indexOf(decided)
+    const fragment = korean && at > 0 && clauses[at - 1]!.act === 'statement' && KO_VERBLESS_TOPIC.test(clauses[at - 1]!.text.trim()) ? clauses[at - 1]!.text.trim() : undefined
+    const what = fragment !== undefined ? `${fragment}, ${decided.text}` : contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
   }
   // "Yes, let's extend the Saturday hours" after "Could we extend the Saturday hours?", "Let's move it to
@@ -392,6 +396,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   return undefined
 }
 
+// A topic (은/는) followed by nouns only, no verb: "그럼 릴리스는 다음 주 화요일".
+const KO_VERBLESS_TOPIC = /^(?:(?:그럼|그러면|자|네)\s+)?\S+(?:은|는)\s+(?:\S+\s+){0,3}\S*(?:요일|\d+일|주|월|날)$/
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
 // Verbs of deliberating, noting or coming back to a point: under "let's" they put it off rather than settle it.
@@ -412,6 +418,20 @@ function proposalOf (question: string): string | undefined {
   if (!isQuestion(text)) return undefined
   if (hasHangul(text)) return KO_PROPOSAL.exec(text)?.[1]?.replace(/^(?:그럼|그러면|그리고|근데)\s+/, '').trim()
   return EN_PROPOSAL.exec(text)?.[1]?.trim()
+}
+
+// A motion put to the meeting ("I move we adopt …", "I'll move to approve …", "I move that the board …") and
+// the chair's word that it carried ("The budget passes.", "Motion carried.", "The motion is adopted.").
+const EN_MOTION = /^(?:(?:so|okay|ok|then|and)[,\s]+)*I(?:'ll|\s+will|\s+would\s+like\s+to|'d\s+like\s+to)?\s+move\s+(?:that\s+|to\s+)?(?:we\s+)?(.+?)[.!]*$/i
+const EN_CARRIED = /^(?:(?:so|okay|ok|then|and|great)[,\s]+)*(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:passes|carries|carried|is\s+carried|is\s+adopted)[.!]*$/i
+// How far back (sentences) the motion a vote carried is looked for: the motion, a second, the call and the count.
+const MOTION_REACH = 8
+
+/** A sentence that only warns: every clause states or judges, and it names a risk, a threat or what follows if something is not done. */
+function warns (text: string): boolean {
+  const clauses = analyseClauses(text)
+  if (!clauses.every((c) => c.act === 'statement' || c.act === 'opinion')) return false
+  return threatensIfNot(text) || clauses.some((c) => statesThreat(c.text) || (c.risk && isRisk(c.text))) || /^(?:if|unless|when)\b/i.test(text.trim())
 }
 
 /**
@@ -449,14 +469,26 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     if (i < firstAdvised) return
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
+    // "November minutes are approved": the meeting's own procedure is nothing to act on.
+    if (isMeetingProcedure(s.text)) return
+    // "I move we adopt the budget …" … "Second." … "The budget passes.": a motion carried is the decision.
+    if (EN_CARRIED.test(s.text.trim())) {
+      const motion = spoken.slice(Math.max(0, i - MOTION_REACH), i).reverse().map((p) => EN_MOTION.exec(p.text.trim())?.[1]).find((m) => m !== undefined)
+      // Without the motion in view, only "the motion carried" says a vote was taken.
+      const decided = motion ?? (/\b(?:motion|resolution)\b/i.test(s.text) ? s.text : undefined)
+      if (decided !== undefined && contentStems(decided).size >= 2) drafts.push({ ...base, content: ADVICE[language].decision(decided), evidence: quote(s.text), kind: 'decision', confidence: 0.6 })
+      return
+    }
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
     // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
     const stems = contentStems(s.text)
     const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (opensWithAssent(s.text) && stems.size <= 4))
     const proposal = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : undefined
+    // "If a volunteer gets hurt on their stairs, that's on us." ← "Agreed.": agreeing with a warning settles nothing.
+    const proposes = proposal !== undefined && !warns(proposal.text)
     if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
-      if (proposal !== undefined && !isRecapOrLogistics(proposal.text)) {
+      if (proposal !== undefined && proposes && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
       return

@@ -2,7 +2,7 @@ import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems } from '../text/words.ts'
-import { isAction, isDecision, isPending, isQuestion } from './cues.ts'
+import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
@@ -31,15 +31,13 @@ function statesDecision (text: string): boolean {
   // "9th Marcus Bell (confirmed)": a decision word only in a trailing bracket tags a status; nothing was settled here.
   const status = STATUS_TAG.exec(text)
   if (status !== null && decisionStance(text.slice(0, status.index)) !== 'decided') return false
-  // "Nov minutes approved", "정족수 확인": the meeting's own procedure, not a decision of substance.
-  if (PROCEDURE.test(text.trim())) return false
+  if (isMeetingProcedure(text)) return false
   // "나머지 강사는 최현우 사서가 1월 말까지 확정하며 …받기로 했습니다": a deadline makes it a task given (todos
   // hold it); settling a date by moving it ("3월 말까지 미루기로") stays a decision.
   if (analyseClauses(text).some((c) => c.act === 'decision' && c.deadline !== undefined && /까지/.test(c.deadline) && !RESCHEDULING.test(c.text))) return false
   return decisionStance(text) === 'decided'
 }
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i
-const PROCEDURE = /^(?:(?:the|last|previous|prior|[a-z]{3,9}\.?)\s+)?(?:meeting\s+)?(?:minutes|quorum|agenda)\s+(?:(?:was|were|is|are|has been|have been)\s+)?(?:approved|confirmed|adopted|accepted|established|present)\b[^,;]{0,20}$|^(?:\S+\s+)?(?:회의록|정족수|안건)\S*\s*(?:승인|확인|채택|충족)\S*$/i
 const RESCHEDULING = /(?:미루|미뤄|연기|옮기|옮겨|늦추|늦춰|앞당기|앞당겨|연장)/
 
 /**
