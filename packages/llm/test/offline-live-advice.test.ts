@@ -337,6 +337,13 @@ t.test('Korean: a hortative that chooses a value records the decision with the t
   t.same(suggest(['a: 그럼 수요일 출시는 어렵겠다. 솔직히 어때?'], 'ko').filter((d) => d.kind === 'question'), [], 'a question asking everyone for a view names nothing to settle')
 })
 
+t.test('Korean: a duty asked of everyone present, or a point whose time to settle is said in the same turn, needs no owner', async (t) => {
+  t.same(suggest(['a: 새 가격표는 각 지점이 이번 달 말까지 붙여 주세요.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: 예약 앱 가격도 같이 바꾸셔야 합니다.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: 포장비는 아직 미정이에요. 단가가 나와야 해서요. 다음 회의 때 같이 정하겠습니다.'], 'ko').filter((d) => d.kind === 'question'), [])
+  t.match(suggest(['a: 포장비는 아직 미정이에요.'], 'ko'), [{ kind: 'question' }], 'without a time it still asks when and who')
+})
+
 t.test('English: a motion carried is the decision; the minutes approved and agreeing with a warning are not', async (t) => {
   t.match(suggest([
     'a: I move we renew the storage lease for two more years at the current rate.',

@@ -258,6 +258,13 @@ t.test('Korean: the hortative -자 / -ㅂ시다 by what it does; -자 ending a n
   t.same(todosOf('그럼 회의 시작하자.'), [])
 })
 
+t.test('Korean: 보내다 after a -로 phrase commits (only 보다 itself runs the meeting); a psych verb in -어하세요 describes', async (t) => {
+  t.same(todosOf('포스터는 A2랑 A3 두 종류로 보낼게요.', '유서진'), ['포스터 A2랑 A3 두 종류로 보내기 (유서진)'])
+  t.same(acts('그럼 매출부터 보겠습니다.'), ['facilitation'])
+  t.same(acts('어르신들은 큰 글씨를 좋아하세요.'), ['statement'])
+  t.same(acts('내일까지 견적 확인하세요.'), ['request'])
+})
+
 t.test('Decisions: a deciding label frames the clause after it, in both languages', async (t) => {
   t.equal(decisionStance('Agreed: ship the one-page checkout to 20% of traffic first.'), 'decided')
   t.equal(decisionStance('Decision: we go with Northstar if they offer an EU region.'), 'decided', 'a condition still decides')

@@ -138,8 +138,9 @@ const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
-// "설문지는 나가실 때 제출하시면 됩니다": -시면 됩니다 tells everyone present all they need do; it has its doers.
-const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$/
+// "설문지는 나가실 때 제출하시면 됩니다" (all they need do), "가격도 같이 바꾸셔야 합니다" (the honorific must-form, said to those present), "각 매장이 …
+// 끝내 주세요" (each of them): asked of everyone there, so nobody is still to be found.
+const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$|셔야\s*(?:합니다|해요|돼요|됩니다)[.!~]?\s*$|(?:^|\s)(?:각|모든|전)\s+\S+(?:이|가|에서|은|는)\s/
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
@@ -264,7 +265,17 @@ interface Context {
   before?: string
   /** The sentence after by the same speaker, for an announcement ("One more thing that worries me."). */
   after?: string
+  /** The speaker's next sentences before anyone else speaks. */
+  restOfTurn: readonly string[]
 }
+
+/** The sentences after i by the same speaker, up to TURN_REACH, before anyone else speaks. */
+function restOfTurn (spoken: readonly Spoken[], i: number): string[] {
+  const rest: string[] = []
+  for (let k = i + 1; k < spoken.length && rest.length < TURN_REACH && spoken[k]!.speaker === spoken[i]!.speaker; k++) rest.push(spoken[k]!.text)
+  return rest
+}
+const TURN_REACH = 3
 
 /**
  * What one sentence asks of the meeting, as advice: a question still open, an action nobody
@@ -329,7 +340,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
   const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
-  if (unsettled !== undefined && contentStems(unsettled).size >= 1) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
+  // "가격은 아직 미정이에요. … 다음 회의 때 같이 정하겠습니다.": when it will be settled is said right after.
+  if (unsettled !== undefined && contentStems(unsettled).size >= 1 && !context.restOfTurn.some(settledLater)) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
   if (openPoint !== undefined && !takenUp && !vaguePhrase(openPoint)) {
@@ -427,6 +439,11 @@ const EN_CARRIED = /^(?:(?:so|okay|ok|then|and|great)[,\s]+)*(?:the\s+)?[\w-]+(?
 // How far back (sentences) the motion a vote carried is looked for: the motion, a second, the call and the count.
 const MOTION_REACH = 8
 
+/** A sentence that puts a point off to a time it names: "다음 회의 때 같이 정하겠습니다", "We'll decide on Monday". */
+function settledLater (sentence: string): boolean {
+  return analyseClauses(sentence).some((c) => c.undecided === true && (c.deadline !== undefined || /(?:다음|내일|모레|\d+일|요일|회의|next|tomorrow|monday|tuesday|wednesday|thursday|friday|meeting|week)/i.test(c.text)))
+}
+
 /** A sentence that only warns: every clause states or judges, and it names a risk, a threat or what follows if something is not done. */
 function warns (text: string): boolean {
   const clauses = analyseClauses(text)
@@ -507,7 +524,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const advice = adviceFor(s.text, language, {
       followed: followed(spoken, i, answered.has(i)),
       ...(i > 0 ? { before: turnBefore(spoken, i) } : {}),
-      ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {})
+      ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {}),
+      restOfTurn: restOfTurn(spoken, i)
     })
     if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })

@@ -159,6 +159,9 @@ const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
+// A psych verb in -어하다 ("손님들은 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
+// them: it asks nothing of the hearer.
+const PSYCH_SEYO = /(?:[아어]|해)하세요$/
 // A 하다 verb on an action noun under a must-form asks for the action ("로그를 확인해야 합니다").
 export const ACTION_NOUN = /(?:확인|검토|공유|수정|정리|작성|보고|전달|준비|제출|요청|발송|등록|반영|적용|점검|업데이트|교체|조사|분석|측정|검증|협의|신청|예약|연락|문의|안내|배포|테스트|설정|추가|삭제|변경|재현|조율|마무리|구매|갱신|백업|처리|정의|문서화|공지|취합|회신|답변|섭외|계약|발주|세팅|정비|개선|복구|이관|전환|마이그레이션|모니터링|리뷰|수집|추출|산정|작업)/
 // A condition or a reason before it ("등록하려면 …", "…걸리므로") makes the must-form a requirement stated, not a task.
@@ -167,8 +170,9 @@ const ACTION_NOUN_MUST = new RegExp(`${ACTION_NOUN.source}\\s*(?:을|를)?\\s*(?
 // "서버 용량 확인 필요": an action noun needed, a task with nobody named.
 const ACTION_NOUN_NEEDED = new RegExp(`${ACTION_NOUN.source}\\s*(?:이|가)?\\s*필요(?:함|합니다|해요)?$`)
 
-// Verbs of running the meeting: with a volitional ending after a topic they open or move it on.
-const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^보|^볼|^봅)/
+// Verbs of running the meeting: with a volitional ending after a topic they open or move it on. 보다 (look at)
+// only in its own forms ("…부터 보겠습니다", "볼게요"): 보내다, 보고하다 begin with 보 too.
+const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^(?:보|볼|봅|봐)(?:겠|게|시다|죠|자|요|$))/
 // What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
 const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
 // -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
@@ -308,7 +312,7 @@ function analyseClause (raw: string): Clause {
   // "다음은 본사 월세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (월세 + 요, no -세요).
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
-  if (ending?.form === '-(으)세요' && NOT_A_REQUEST_SEYO.test(bare)) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
+  if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
   if (ending === undefined) {
     if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
