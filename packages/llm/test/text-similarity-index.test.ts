@@ -16,6 +16,14 @@ test('segmentSentences: ICU sentences that join back into the text, English and 
   t.end()
 })
 
+test('segmentSentences: a title or example abbreviation does not end the sentence; "Inc." and "etc." may', (t) => {
+  const text = 'Ask Dr. Okoye about St. Agnes hall. Use one tool, e.g. Jira. We signed with Acme Inc. They start Monday.'
+  const sentences = segmentSentences(text)
+  t.equal(sentences.join(''), text)
+  t.same(sentences.map((s) => s.trim()), ['Ask Dr. Okoye about St. Agnes hall.', 'Use one tool, e.g. Jira.', 'We signed with Acme Inc.', 'They start Monday.'])
+  t.end()
+})
+
 test('SimilarityIndex finds exactly the earlier sets sharing enough stems (prefix matches included), and no set sharing only a shortening', (t) => {
   const index = new SimilarityIndex()
   sets.forEach((stems, id) => {

@@ -23,8 +23,16 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
     segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })
     sentenceSegmenters.set(locale, segmenter)
   }
-  return Array.from(segmenter.segment(text), (s) => s.segment)
+  const pieces: string[] = []
+  for (const { segment } of segmenter.segment(text)) {
+    // ICU ends a sentence at any full stop before a capital; "Dr. Patel", "St. Brendan's", "e.g. Slack" go on.
+    if (pieces.length > 0 && TITLE_ABBREVIATION.test(pieces.at(-1)!)) pieces[pieces.length - 1] += segment
+    else pieces.push(segment)
+  }
+  return pieces
 }
+// Abbreviations that a name or an example always follows, so they never end a sentence (unlike "Inc.", "etc.").
+const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
 const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s)\s*/i
 // Labels that introduce content rather than a topic.
