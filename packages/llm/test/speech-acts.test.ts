@@ -220,7 +220,7 @@ t.test('Korean: -기로 했다 on a verb of deliberating, or a decision noun wit
 t.test('English: a label frames the clause after it; a commitment inside a logistics line stays a todo', async (t) => {
   t.same(acts('Decision: build the invoice parser in-house.').at(-1), 'decision')
   t.same(todosOf('Decision: build the invoice parser in-house.'), [], 'a decision under a label is no todo')
-  t.same(todosOf('Actions: send the signed contract to Acme.'), ['Send the signed contract to Acme'])
+  t.same(todosOf('Actions: send the signed contract to Acme.'), ['Send the signed contract to Acme (Ana)'], 'an action line naming nobody, in the writer\'s minutes, is the writer\'s')
   t.same(todosOf("I'll send the invite before the next meeting."), ['Send the invite before the next meeting (Ana)'])
   t.same(todosOf("Going forward, we'll page the on-call for any 5xx spike."), ['Page the on-call for any 5xx spike'], 'tokens rejoined as written')
 })

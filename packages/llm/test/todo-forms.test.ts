@@ -160,7 +160,7 @@ const ENGLISH: Row[] = [
   ['imperative addressed by name', 'Tom, please review the security checklist before Thursday.', ['Review the security checklist before Thursday (Tom)']],
   ['a polite could-you request', 'Leo, could you book the room for the offsite?', ['Book the room for the offsite (Leo)']],
   ['Action: name to …', 'Action: Priya to update the incident runbook.', ['Update the incident runbook (Priya)']],
-  ['TODO: imperative on any verb', 'TODO: rotate the API keys', ['Rotate the API keys']],
+  ['TODO: imperative on any verb, in the writer\'s own minutes the writer\'s', 'TODO: rotate the API keys', ['Rotate the API keys (서지원)']],
   ['a participant as the line label', 'Sam: send the contract to legal by Monday.', ['Send the contract to legal by Monday (Sam)']],
   ['Need … without a subject', 'Need to confirm the budget with finance.', ['Confirm the budget with finance']],
   ['a planned item in notes: noun to verb, with a time', 'Game day to rehearse a gateway failure in the sprint after next.', ['Game day to rehearse a gateway failure in the sprint after next']],
@@ -265,6 +265,20 @@ t.test('A participant\'s name before a dash owns the line as a label does; under
   t.same(todosOf('Action: Ana - none'), [])
   t.same(todosOf('Budget - Ana'), [], 'a topic before the dash is no owner')
   t.same(todosOf('Ana — the upload failed twice last night'), [], 'a report of what happened')
+})
+
+t.test('An unnamed action line in one\'s own minutes is the writer\'s; a verbless one is the task as written, without a verbless comment', async (t) => {
+  t.same(todosOf('Action: order the spare fuses for the van this week.', 'Ana Ruiz'), ['Order the spare fuses for the van this week (Ana Ruiz)'])
+  t.same(todosOf('Action: refund note to the caterer today - wrong invoice total, no discount.', 'Ana Ruiz'), ['Refund note to the caterer today (Ana Ruiz)'])
+  t.same(todosOf('Action: Q2 planning with finance - add the travel line and the training budget.', 'Ana Ruiz'), ['Q2 planning with finance - add the travel line and the training budget (Ana Ruiz)'], 'a comment with a verb is the task too')
+  t.same(todosOf('Action: Sam - vendor shortlist by the 12th', 'Ana Ruiz'), ['Vendor shortlist by the 12th (Sam)'], 'a name keeps the task')
+  t.same(todosOf('Owners: Ana for design, Sam for QA.', 'Ana Ruiz'), [], 'a label of who is no task')
+  t.same(todosOf('Sam issues the credit note to the client today.', 'Ana Ruiz'), ['Issue the credit note to the client (Sam)'], 'issue is a verb of doing')
+})
+
+t.test('A note\'s opening noun phrase names what "it" is, as a label does', async (t) => {
+  t.same(todosOf('- final deck Thursday, I\'ll send it to the board the same evening', 'Ana Ruiz'), ['Send the final deck to the board the same evening (Ana Ruiz)'])
+  t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')
 })
 
 t.test('"and" before another doer with a future starts that doer\'s task', async (t) => {

@@ -3,7 +3,7 @@ import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { addressesTheRecord, analyseClauses, isPersonName, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -40,7 +40,7 @@ const EN_ACTION_VERBS = new Set(`
 add align analyse analyze approve arrange ask assign audit book bring build buy calculate call cancel check circulate clean
 close collect compile complete configure confirm contact coordinate create cut debug decide define delete deliver demo deploy
 design document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
-get give handle hire implement inform install investigate invite list log lower measure merge migrate monitor move notify open
+get give handle hire implement inform install investigate invite issue list log lower measure merge migrate monitor move notify open
 order organise organize patch pay pick plan post prepare present prioritise prioritize publish purchase push put quarantine
 raise reach record reduce refactor remind remove renew replace report request research reserve resize resolve restart review
 rewrite run schedule send set share ship sign start submit summarise summarize sync take talk test track train transfer triage
@@ -60,6 +60,10 @@ const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
+/** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
+const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || (hasActionLabel(sentence) && !EN_PEOPLE_LABEL.test(sentence.label!))
+// "Owners: Ana for design, Ben for QA": a label of who, not of what.
+const EN_PEOPLE_LABEL = /^(?:owners?|assignments?)$/i
 const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
@@ -156,7 +160,8 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
-    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner : undefined)
+    // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
+    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writersActionLine(sentence) ? sentence.author : undefined) : undefined)
     return splitConjoined(cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
 }
@@ -168,6 +173,10 @@ const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)
 // name before a dash labels the line as "Ana: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
 
+// A noun phrase, a comma, and a commitment acting on "it" or "them".
+const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
+// A day or date closing a note's noun phrase ("fine cut Thu"): when, not what.
+const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\w*\.?\s+\d{1,2})\.?$/i
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
@@ -182,6 +191,13 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // acts on, as a label before a colon is.
   const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)
   if (arrow !== null && !EN_ARROW_COMMITMENT.test(arrow[1]!)) return englishActions({ ...sentence, text: arrow[2]!, label: arrow[1]! }, people)
+  // "fine cut Thu, I'll send it to Dr Patel the same day": a note's opening noun phrase names what "it" is,
+  // as a label before a colon does.
+  const opened = sentence.label === undefined ? EN_NOUN_PHRASE_THEN_IT.exec(sentence.text) : null
+  if (opened !== null && isVerbless(opened[1]!)) {
+    const topic = opened[1]!.replace(EN_TRAILING_DAY, '').trim()
+    if (topic.split(/\s+/).length <= 4 && contentStems(topic).size > 0) return englishActions({ ...sentence, text: opened[2]!, label: topic }, people)
+  }
   // "Ana sends the floor plan by Monday and I'll book the caterer": the second doer's task is theirs.
   const parts = sentence.text.split(EN_NEXT_DOER)
   if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
@@ -200,14 +216,31 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (underActionHeading(sentence)) return sectionTask(sentence, analysed, people)
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
-  if (reasoning || analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return []
+  // Under an action label a line with no verb of its own is the task as written, as under an action heading
+  // ("Action: SCAR to the casting supplier today - undeclared change"); a comment after a dash is no part of
+  // what it says of itself.
+  const labelledTask = (text = sentence.text, owner = sentence.author): Action[] => {
+    if (!hasActionLabel(sentence) || EN_PEOPLE_LABEL.test(sentence.label!)) return []
+    // "Action: Hannah - log export today": a person named before a dash has it, participant or not.
+    const dashed = EN_LEADING_OWNER.exec(text)
+    if (dashed !== null && dashed[1]!.split(/\s+/).every(isPersonName)) return labelledTask(dashed[2]!, dashed[1]!)
+    const [task, ...comment] = text.split(/\s[-–—]\s/)
+    // A comment with no verb ("- undeclared change, no PCN") says why; one with a verb ("- add a porosity check") is the task too.
+    const said = comment.length > 0 && isVerbless(comment.join(' ')) ? task! : text
+    return sectionTask({ ...sentence, text: said }, analyseClauses(task!, 'en'), people)
+      .map((action) => { const by = action.owner ?? owner; return by === undefined ? action : { ...action, owner: by } })
+  }
+  if (reasoning) return []
+  if (analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return labelledTask()
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  return clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+  if (found.length === 0) return labelledTask()
+  return found
     // An owner is a participant or a person named in the sentence, never a capitalised opener.
     .map((action) => action.owner === undefined || action.owner === sentence.author || action.owner.split(/\s+/).every(isPersonName) ? action : { text: action.text })
     // "Sam: send …", "me: review …": a person's label owns an imperative that names nobody.
     .map((action) => {
-      const labelOwner = action.owner === undefined ? personLabel(sentence.label, people, sentence.author) : undefined
+      const labelOwner = action.owner === undefined ? personLabel(sentence.label, people, sentence.author) ?? (writersActionLine(sentence) ? sentence.author : undefined) : undefined
       return labelOwner === undefined ? action : { ...action, owner: labelOwner }
     })
 }

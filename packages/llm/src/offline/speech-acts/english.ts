@@ -86,6 +86,12 @@ const nameCache = new Map<string, boolean>()
 // and not a short word: Sal).
 const NOMINALISATION = /^.{2,}(?:tion|sion|ment|ness|ship|[svw]al)$/
 
+/** Whether a short English phrase has no verb: a note's noun phrase ("fine cut Thu", "venue contract"). */
+export function isVerbless (phrase: string): boolean {
+  const tokens = tokensOf(phrase).flat()
+  return tokens.length > 0 && !tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.pos === 'PRON')
+}
+
 /**
  * Whether a capitalised word is a name. The tagger calls any capitalised opener a proper noun
  * ("Happy to take it", "Still need to check"); the same word in lower case is tagged by its
