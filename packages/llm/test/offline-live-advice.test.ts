@@ -190,7 +190,7 @@ t.test('a task someone takes on is no risk, whatever failure words it holds', as
 })
 
 t.test('an assent naming part of the proposal records the proposal', async (t) => {
-  t.match(suggest(["a: And we'll use the new blue palette in the store listing.", 'b: Agreed on the blue palette.'], 'en'), [{ kind: 'decision', content: "Record the decision: And we'll use the new blue palette in the store listing" }])
+  t.match(suggest(["a: And we'll use the new blue palette in the store listing.", 'b: Agreed on the blue palette.'], 'en'), [{ kind: 'decision', content: 'Record the decision: use the new blue palette in the store listing' }])
 })
 
 t.test('Korean: alternatives in one question take the first one\'s topic; a failing noun inside a compound is no risk', async (t) => {
@@ -342,6 +342,14 @@ t.test('Korean: a duty asked of everyone present, or a point whose time to settl
   t.same(suggest(['a: 예약 앱 가격도 같이 바꾸셔야 합니다.'], 'ko').filter((d) => d.kind === 'action'), [])
   t.same(suggest(['a: 포장비는 아직 미정이에요. 단가가 나와야 해서요. 다음 회의 때 같이 정하겠습니다.'], 'ko').filter((d) => d.kind === 'question'), [])
   t.match(suggest(['a: 포장비는 아직 미정이에요.'], 'ko'), [{ kind: 'question' }], 'without a time it still asks when and who')
+})
+
+t.test('English: a rule said of what came before takes it; a duty put to someone comes before its "otherwise"; a need of someone else asks them', async (t) => {
+  t.match(suggest(['a: Until the radios are fixed, someone stays at the gate with line of sight and relays.', 'b: Agreed, that\'s our interim procedure from now on.'], 'en'),
+    [{ kind: 'decision', content: /^Record the decision: our interim procedure: Until the radios are fixed, someone stays at the gate/ }])
+  t.match(suggest(['a: Okay, someone needs to get the visa letter in today, otherwise we\'ll lose the slot.'], 'en'), [{ kind: 'action', content: /get the visa letter in/ }])
+  t.match(suggest(['a: We need the landlord to fix the heating.'], 'en'), [{ kind: 'action', content: 'Decide who will ask the landlord to fix the heating' }])
+  t.match(suggest(['a: We should cap the workshop at twenty people.', 'b: Agreed.'], 'en'), [{ kind: 'decision', content: 'Record the decision: cap the workshop at twenty people' }])
 })
 
 t.test('English: a motion carried is the decision; the minutes approved and agreeing with a warning are not', async (t) => {

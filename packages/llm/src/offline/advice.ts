@@ -69,7 +69,9 @@ function embeddedQuestion (question: string): string | undefined {
   return /^do|did|does$/.test(aux) ? `whether ${who} ${rest}` : `whether ${who} ${aux} ${rest}`
 }
 
-const EN_DECISION_FRAME = /^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:decided|decision|agreed|approved)\s*[:\-–]\s*|^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:(?:we|everyone|the team|all of us|they|I think we)(?:'ve| have)?\s+(?:all\s+|just\s+)?(?:agreed|decided|agree|decide|settled|chose|choose|approved|confirmed)(?:\s+(?:on|to|that))?|let's|let us)\s+/i
+// What says that something was settled, or proposed before the assent that settled it ("We should cut it to
+// three hours max." ← "Agreed."): the decision is what follows.
+const EN_DECISION_FRAME = /^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:decided|decision|agreed|approved)\s*[:\-–]\s*|^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:(?:we|everyone|the team|all of us|they|I think we)(?:'ve| have)?\s+(?:all\s+|just\s+)?(?:agreed|decided|agree|decide|settled|chose|choose|approved|confirmed)(?:\s+(?:on|to|that))?|let's|let us|(?:I think\s+)?we\s+(?:should|could|can|will|must)|we'll)\s+/i
 
 const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s| is) a|the (?:main |big |biggest )?|my |our |one )?(?:risk|concern|worry|blocker)(?: here)?\s*(?:is|:)?\s*(?:that\s+)?|(?:i'm|i am|we're|we are)\s+(?:a bit |really |quite )?(?:worried|concerned)\s+(?:that|about)\s+|(?:what|the thing that|one thing that)\s+(?:worries|concerns|scares|bothers)\s+(?:me|us)(?:\s+most)?\s+is\s+(?:that\s+)?)/i
 
@@ -174,6 +176,9 @@ export function neededThing (clause: string): string | undefined {
   return thing === undefined ? undefined : shorten(thing.replace(EN_REASON, ''))
 }
 
+// A definite noun phrase (one or two words) and a to-infinitive: someone else to do something.
+const EN_DOER_TO = /^the\s+[\w-]+(?:\s+[\w-]+)?\s+to\s+\w+/i
+
 // A pronoun that stands for what was said before: advice built on it names nothing.
 const EN_PRONOUN_OBJECT = /^(?:who\s+(?:\w+\s+)?)?\w+\s+(?:that|it|this|them|those|these)(?:\s+(?:out|up|over|off|offline|later|again|now|today|first))*$/i
 const EN_ENDS_IN_PRONOUN = /\b(?:that|it|this|them|those|these)$/i
@@ -204,7 +209,8 @@ const english = {
   openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
   ownerOf: (task: string) => `Name an owner to ${shorten(task)}`,
   unsettled: (subject: string) => `Settle ${shorten(subject)} or name who decides it, and by when`,
-  need: (thing: string) => `Decide who will set up ${thing}`,
+  // "We need the county to look at a repeater": the one named before "to" is to do it, and someone must ask them.
+  need: (thing: string) => EN_DOER_TO.test(thing) ? `Decide who will ask ${thing}` : `Decide who will set up ${thing}`,
   unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`

@@ -5,7 +5,7 @@ import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
-import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject } from './threats.ts'
+import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
 export interface Spoken {
@@ -141,6 +141,8 @@ const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind ===
 // "설문지는 나가실 때 제출하시면 됩니다" (all they need do), "가격도 같이 바꾸셔야 합니다" (the honorific must-form, said to those present), "각 매장이 …
 // 끝내 주세요" (each of them): asked of everyone there, so nobody is still to be found.
 const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$|셔야\s*(?:합니다|해요|돼요|됩니다)[.!~]?\s*$|(?:^|\s)(?:각|모든|전)\s+\S+(?:이|가|에서|은|는)\s/
+// A duty put to nobody in particular: "someone needs to …", "누군가 …해야".
+const SOMEONE_DUTY = /\b(?:someone|somebody)\s+(?:needs?\s+to|has\s+to|must|should|ought\s+to)\b|(?:^|\s)누군가(?:는|가)?\s.*야\s*(?:합니다|해요|돼요|됩니다|해|돼|함)?$/i
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
@@ -328,7 +330,10 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "If we don't extend, the backlog will grow", "락이 없으면 정산이 두 번 나가요": what follows from something not done.
   const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text))) ??
     (threatensIfNot(text) && !clauses.some((c) => c.negated && c.risk === false && isRisk(c.text)) ? last : undefined)
-  if (risk !== undefined && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
+  // "Someone needs to get the exception request in today, otherwise we'll lose her": the duty put to nobody
+  // is what to act on; what follows if it is not done says why.
+  const dutyFirst = clauses.some((c) => SOMEONE_DUTY.test(c.text) && !c.negated)
+  if (risk !== undefined && !dutyFirst && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
     // "That's a real risk for the release": the threat is what the sentence before it says;
     // "하나 걱정되는 게, 월말 정산 배치도 같은 서버에서 돌거든요": announced, then stated in the same sentence;
     // "One more thing that worries me.": announced here, stated in the next sentence.
@@ -354,7 +359,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (unstaffed !== undefined && !takenUp) return { content: advice.unstaffed(unstaffed), kind: 'action', confidence: 0.6 }
   // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
-    return { content: advice.decision(text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '')), kind: 'decision', confidence: 0.6 }
+    // "Agreed, that's our interim procedure from now on": the rule is what was said before it.
+    const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
+    return { content: advice.decision(withAntecedent(rule, context.before, undefined, true)), kind: 'decision', confidence: 0.6 }
   }
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??

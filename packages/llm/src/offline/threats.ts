@@ -88,7 +88,9 @@ export function doubtsEvent (clause: string): boolean {
 
 // A clause whose subject is a demonstrative ("That's a real risk", "That is tight", "그게 문제예요")
 // speaks of the sentence before it.
-const ANAPHORIC = /^(?:(?:but|and|so|yes|yeah|well|ok|okay)[,\s]+)*(?:that|this|it)(?:'s|\s+is|\s+could|\s+would|\s+might|\s+will)\b|^(?:그게|그건|그거|이게|이건|이거)\s/i
+const OPENERS = String.raw`(?:(?:but|and|so|yes|yeah|well|ok|okay|agreed|right|fine|good|great)[,\s]+)*`
+const ANAPHORIC = new RegExp(String.raw`^${OPENERS}(?:that|this|it)(?:'s|\s+is|\s+could|\s+would|\s+might|\s+will)\b|^(?:그게|그건|그거|이게|이건|이거)\s`, 'i')
+const DEMONSTRATIVE_SUBJECT = new RegExp(String.raw`^${OPENERS}(?:that|this|it)(?:'s|\s+is)?\s*|^(?:그게|그건|그거|이게|이건|이거)\s+`, 'i')
 
 /** Whether the clause speaks of the sentence before it by a demonstrative subject. */
 export function pointsBack (clause: string): boolean {
@@ -101,11 +103,21 @@ export function pointsBack (clause: string): boolean {
  * → "The signing target is the end of the month: tight if legal takes two weeks".
  */
 export function threatSubject (clause: string, before: string | undefined): string {
+  // "그건 걱정이네요", "That's a worry": the clause only calls what was said a risk.
+  return withAntecedent(clause, before, (rest) => [...contentStems(rest)].every((stem) => isRisk(stem)))
+}
+
+/**
+ * A clause with the sentence before it in place of its demonstrative subject: "Agreed, that's our
+ * interim procedure" after "Someone stays at the corner and relays" → "Someone stays at the corner
+ * and relays: our interim procedure" (`restFirst`: "our interim procedure: Someone stays …"). Where the
+ * rest of the clause only names what kind of thing was said (`onlyNames`), the sentence before is all there is.
+ */
+export function withAntecedent (clause: string, before: string | undefined, onlyNames: (rest: string) => boolean = () => false, restFirst = false): string {
   const text = clause.trim()
   if (before === undefined || !ANAPHORIC.test(text)) return text
-  const rest = text.replace(/^(?:(?:but|and|so|yes|yeah|well|ok|okay)[,\s]+)*(?:that|this|it)(?:'s|\s+is)?\s*|^(?:그게|그건|그거|이게|이건|이거)\s+/i, '')
-  const threat = before.trim().replace(/[.!。~]+$/u, '')
-  // "그건 걱정이네요", "That's a worry": the clause only calls what was said a risk.
-  const stems = contentStems(rest)
-  return stems.size > 0 && [...stems].every((stem) => isRisk(stem)) ? threat : `${threat}: ${rest}`
+  const rest = text.replace(DEMONSTRATIVE_SUBJECT, '').replace(/[.!。~]+$/u, '')
+  const antecedent = before.trim().replace(/[.!。~]+$/u, '')
+  if (contentStems(rest).size > 0 && onlyNames(rest)) return antecedent
+  return restFirst ? `${rest}: ${antecedent}` : `${antecedent}: ${rest}`
 }
