@@ -276,6 +276,14 @@ t.test('An unnamed action line in one\'s own minutes is the writer\'s; a verbles
   t.same(todosOf('Sam issues the credit note to the client today.', 'Ana Ruiz'), ['Issue the credit note to the client (Sam)'], 'issue is a verb of doing')
 })
 
+t.test('Korean titles: 르-irregular and -야겠- must-forms give the -기 form; an action noun given with 주십시오 stays the noun', async (t) => {
+  t.same(todosOf('제가 내일까지 업체 후보 골라야 해요.'), ['내일까지 업체 후보 고르기 (서지원)'])
+  t.same(todosOf('제가 금요일까지 전기 기사 불러야 돼요.'), ['금요일까지 전기 기사 부르기 (서지원)'])
+  t.same(todosOf('제가 내일까지 배송 방식도 다시 따져 봐야겠어요.'), ['내일까지 배송 방식도 다시 따져 보기 (서지원)'])
+  t.same(todosOf('변경 사항은 목요일까지 박서연 님께 회신 주십시오.'), ['변경 사항 목요일까지 박서연 님께 회신 주기'])
+  t.same(todosOf('계약서는 목요일까지 보내 주십시오.'), ['계약서 목요일까지 보내기'])
+})
+
 t.test('A note\'s opening noun phrase names what "it" is, as a label does', async (t) => {
   t.same(todosOf('- final deck Thursday, I\'ll send it to the board the same evening', 'Ana Ruiz'), ['Send the final deck to the board the same evening (Ana Ruiz)'])
   t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')

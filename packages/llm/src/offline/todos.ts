@@ -330,7 +330,9 @@ function koreanTitle (clause: string): string {
   text = text
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
-    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    // 르-irregular first (불러야 → 부르기), then the -어/아 stem of one syllable (마쳐야 → 마치기); -야겠- (봐야겠어요) is a must-form too.
+    .replace(/([\uAC00-\uD7A3])([러라])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음)$/, (whole: string, before: string, s: string) => reuIrregular(before, s) ?? whole)
+    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     // "견적 받아 주실 수 있을까요?": a request asked as a question.
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
@@ -357,6 +359,8 @@ function koreanTitle (clause: string): string {
     // "의견을 주시기": 주다 is the verb itself, giving the thing named.
     .replace(/(\S)(?:을|를)\s+주시기$/, '$1 주기')
     // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
+    // "연락 주십시오": an action noun written apart is given, as "의견을 주시기" is.
+    .replace(ACTION_NOUN_GIVEN, ' 주기')
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
     .replace(/\s*(?:합니다|해요)$/, '')
@@ -402,6 +406,16 @@ function topicParticle (noun: string, particle: string): boolean {
 }
 
 // The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
+// An action noun before an honorific giving ("연락 주시기"): the noun is what is given.
+const ACTION_NOUN_GIVEN = new RegExp(`(?<=(?:^|\\s)${ACTION_NOUN.source})\\s+주시기$`)
+
+/** A 르-irregular verb's -기 form from its -어/아 form's last two syllables: 불러 → 부르기, 골라 → 고르기. */
+function reuIrregular (before: string, syllable: string): string | undefined {
+  const first = disassembleCompleteCharacter(before)
+  if (first?.jongseong !== 'ㄹ') return undefined
+  return `${combineCharacter(first.choseong, first.jungseong)}르기`
+}
+
 function infinitiveStem (syllable: string): string {
   if (syllable === '해') return '하'
   // es-hangul spells a compound vowel as its parts: 봐 is ㅂㅗㅏ, 줘 is ㅈㅜㅓ.
