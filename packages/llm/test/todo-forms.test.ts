@@ -284,6 +284,13 @@ t.test('Korean titles: 르-irregular and -야겠- must-forms give the -기 form;
   t.same(todosOf('계약서는 목요일까지 보내 주십시오.'), ['계약서 목요일까지 보내기'])
 })
 
+t.test('Korean: a deadline said after the task as a fragment of its own bounds the task before it', async (t) => {
+  t.same(todosOf('현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.'), ['현장 안내문 다음 주 금요일까지 만들기 (서지원)'])
+  t.same(todosOf('- 안내 영상 제가 편집하기로 함. 자막 받으면 3월 말까지 완성 목표'), ['안내 영상 3월 말까지 편집 (서지원)'])
+  t.same(todosOf('현장 안내문은 제가 목요일까지 만들게요. 다음 주 금요일까지요.'), ['현장 안내문 목요일까지 만들기 (서지원)'], 'a task with its own deadline keeps it')
+  t.same(todosOf('다음 주 금요일까지요.'), [], 'a deadline alone is no task')
+})
+
 t.test('A note\'s opening noun phrase names what "it" is, as a label does', async (t) => {
   t.same(todosOf('- final deck Thursday, I\'ll send it to the board the same evening', 'Ana Ruiz'), ['Send the final deck to the board the same evening (Ana Ruiz)'])
   t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')

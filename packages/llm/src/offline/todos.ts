@@ -647,13 +647,35 @@ function ownersTaskStems (title: string): ReadonlySet<string> {
  * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
  */
+// A Korean deadline said on its own after the task: "…12월 말까지요." (a postposition with 요 closes an elliptical
+// sentence), "…12월 말까지 완성 목표" (a target).
+const KO_AFTERTHOUGHT_DEADLINE = new RegExp(String.raw`(?:^|\s)((?:${KO_DATE_WORD})(?:\s+(?:${KO_DATE_WORD}))*)\s*까지(?:요|는요|\s+(?:\S+\s+)?목표(?:입니다|예요|이에요|임)?)[.!~]*$`)
+
+function afterthoughtDeadline (sentence: string): string | undefined {
+  const korean = KO_AFTERTHOUGHT_DEADLINE.exec(sentence.trim())
+  return korean === null ? undefined : `${korean[1]!}까지`
+}
+
+/** A Korean todo's title with a deadline before its final verb: "소개서 만들기" → "소개서 12월 말까지 만들기". */
+function withDeadline (todo: string, deadline: string): string {
+  const owner = TRAILING_OWNER.exec(todo)
+  const body = owner === null ? todo : todo.slice(0, owner.index)
+  const tail = owner === null ? '' : todo.slice(owner.index)
+  const verbAt = body.search(/\S+$/)
+  return verbAt <= 0 ? `${deadline} ${body}${tail}` : `${body.slice(0, verbAt)}${deadline} ${body.slice(verbAt)}${tail}`
+}
+
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
   // Read from the whole text only once an owner needs it: most owners are participants by name.
   let holders: ReadonlyMap<string, string> | undefined
   const index = new SizedSimilarityIndex()
+  // The sentence before, by its author, with the places of the todos it gave in `kept`.
+  let previous: { author: string | undefined, kept: number[] } | undefined
   for (const sentence of sentences) {
     const text = sentence.text
+    const before = previous
+    previous = undefined
     // A recap or logistics line holds a todo only in a clause that commits or asks
     // ("I'll send the invite before the next meeting").
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
@@ -679,7 +701,18 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (/(미정|미확정)/.test(text) && !hasHangul(text)) continue
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
-    for (const title of actionTitles(sentence, people)) keep(title)
+    const titles = actionTitles(sentence, people)
+    // "B2B 소개서는 제가 만들게요. … 반영해서 12월 말까지요.": a deadline said after the task, as a fragment of
+    // its own, bounds the task just before it.
+    const deadline = titles.length === 0 && before?.author === sentence.author ? afterthoughtDeadline(text) : undefined
+    if (deadline !== undefined && before !== undefined) {
+      for (const at of before.kept) {
+        if (hasDeadline(kept[at]!)) continue
+        kept[at] = withDeadline(kept[at]!, deadline)
+        index.add(at, contentStems(kept[at]!))
+      }
+    }
+    previous = { author: sentence.author, kept: titles.map(keep) }
   }
   return kept
 
@@ -696,7 +729,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? owner
   }
 
-  function keep (todo: string): void {
+  /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
+  function keep (todo: string): number {
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
@@ -704,7 +738,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)
-      return
+      return kept.length - 1
     }
     // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
     const current = kept[same]!
@@ -714,5 +748,6 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       kept[same] = title
       index.add(same, stems)
     }
+    return same
   }
 }
