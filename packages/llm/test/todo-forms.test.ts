@@ -291,6 +291,19 @@ t.test('Korean: a deadline said after the task as a fragment of its own bounds t
   t.same(todosOf('다음 주 금요일까지요.'), [], 'a deadline alone is no task')
 })
 
+t.test('No task: the notes\' title, a standing instruction for whenever it applies, talking a point over at the next meeting, a next-meeting line', async (t) => {
+  const numbered = (text: string) => detectTodos(splitSentences(text).map((s, index) => ({ text: s.text, author: AUTHOR, index, ...(s.label === undefined ? {} : { label: s.label }) })), PEOPLE)
+  t.same(numbered('3월 운영위원회 정리 (본점)\n- 회의실 예약은 제가 금요일까지 하겠습니다.'), ['회의실 예약 금요일까지 (서지원)'])
+  t.same(numbered('Harbor Co - kickoff call 3/2\n- I will send the SOW by Friday.'), ['Send the SOW by Friday (서지원)'])
+  t.same(numbered('3월 운영회의 정리 (김민수)\n- 회의실 예약은 제가 금요일까지 하겠습니다.'), ['회의실 예약 금요일까지 (서지원)'])
+  t.same(numbered('- 회의실 예약은 제가 금요일까지 하겠습니다.\n3월 운영회의 정리 (김민수)'), ['회의실 예약 금요일까지 (서지원)', '3월 운영회의 정리 (김민수)'], 'only the first line names the notes')
+  t.same(todosOf('궁금한 점은 언제든 운영팀에 연락 주십시오.'), [])
+  t.same(todosOf('교대 때 반드시 인계 사항을 안내해 주시기 바랍니다.'), [])
+  t.same(todosOf('인계 사항은 금요일까지 반드시 정리해 주십시오.'), ['인계 사항 금요일까지 반드시 정리'], 'with a time set it is a task')
+  t.same(todosOf('※ 대관료는 아직 부담. 3월 실적 보고 다음 회의 때 다시 얘기할 것'), [])
+  t.same(todosOf('다음 회의: 4월 첫째 주 예정(일정 추후 공지)'), [])
+})
+
 t.test('A note\'s opening noun phrase names what "it" is, as a label does', async (t) => {
   t.same(todosOf('- final deck Thursday, I\'ll send it to the board the same evening', 'Ana Ruiz'), ['Send the final deck to the board the same evening (Ana Ruiz)'])
   t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')

@@ -2,6 +2,7 @@ import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/sim
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
+import { isDocumentTitle } from '../text/sentences.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
@@ -11,6 +12,8 @@ import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, 
 export interface AuthoredSentence {
   text: string
   author?: string
+  /** Position in the writer's minutes, when known: the first may be the notes' title. */
+  index?: number
   /** The label the line started with ("Actions: …", "Flaky checkout test: …"), when it had one. */
   label?: string
   /** The heading of the section the line is under ("Action items", "액션 아이템"), when there is one. */
@@ -678,7 +681,11 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     previous = undefined
     // A recap or logistics line holds a todo only in a clause that commits or asks
     // ("I'll send the invite before the next meeting").
+    // "1월 점주회의 정리 (성수점)", "Greenleaf Dental - save call 12/17": the notes' title names the meeting, no task.
+    if (sentence.index === 0 && isDocumentTitle(text)) continue
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
+    // Under a label that schedules ("다음 회의: 2월 둘째 주 예정", "Next meeting: …") a plan is the meeting's; only someone named takes a task.
+    if (sentence.label !== undefined && isRecapOrLogistics(sentence.label) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation' && (c.agent?.kind === 'speaker' || c.agent?.kind === 'named' || c.agent?.kind === 'addressee') && !/예정/.test(c.text))) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     // "배치 분산 락 적용 필요(담당 미정)", "교체 요청 담당은 정해지지 않았습니다": a task nobody has taken, kept without an owner.
     // Under an open-points heading ("[미결 사항]") a line "… 확인 담당" asks for an owner: the task stands, nobody has it.

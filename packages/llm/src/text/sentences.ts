@@ -46,6 +46,21 @@ function isHeading (line: string): boolean {
   return /^(agenda|안건|topic|주제)\s*\d*\b/i.test(line) && wordCount <= 8 && !/[.?!]$/.test(line)
 }
 
+// What a document of notes calls itself in its first line: "1월 점주회의 정리 (성수점)", "왕십리점 메모",
+// "Greenleaf Dental - save call 12/17", "Board meeting minutes".
+const DOCUMENT_WORD = /(?:회의|회의록|미팅|메모|노트|보고|점검|스탠드업|싱크)(?:\s|$|\)|\])|\b(?:meeting|minutes|notes|sync|stand-?up|debrief|retro|retrospective|recap|memo|(?:save|sales|kick-?off|planning|review|status)\s+call|check-?in|1:1|one-on-one)\b/i
+
+/**
+ * Whether a first line of notes only names the meeting or the notes: short, no sentence of its own. It stays
+ * a line of content (agenda placement reads what follows it as before); the todo reader skips it.
+ */
+export function isDocumentTitle (line: string): boolean {
+  return line.split(/\s+/).length <= 8 && !/[.?!;。？！:：]$/.test(line) && !/[.?!;。？！]\s/.test(line) && DOCUMENT_WORD.test(line) &&
+    !/^(?:i|we|you|they|he|she|let's|let us|please)\b|\b(?:will|'ll|should|must|need to|can)\b/i.test(line) &&
+    // A terse Korean note ends in a verb form ("오늘 회의에서 예산 확정함"); a title in a noun.
+    !/(?:함|음|됨|임|다|요|기로|예정|필요|것)$/.test(line.replace(/\s*[(（[][^)）\]]*[)）\]]\s*$/u, ''))
+}
+
 /** "Budget" alone on a line, with bullets under it: a heading written without markup. */
 function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean {
   const line = rawLine.trim()

@@ -175,6 +175,8 @@ const ACTION_NOUN_NEEDED = new RegExp(`${ACTION_NOUN.source}\\s*(?:이|가)?\\s*
 const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^(?:보|볼|봅|봐)(?:겠|게|시다|죠|자|요|$))/
 // What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
 const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
+// Words of whenever and always: "언제든", "항상", "매번", "…할 때마다", "…때 반드시".
+const STANDING = /(?:^|\s)(?:언제든지?|언제라도|항상|늘|매번|언제나)(?=\s)|때마다|때\s+(?:꼭\s+|반드시\s+)?(?:\S+\s+){0,3}\S*(?:주십시오|주시기|바랍니다|주세요)/
 // -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
 const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름)|[ㄹ을]지(?:는|도)?\s*(?:모르|몰라|미지수)|지는 모르|ㄹ 수도 있|수도 있|아마|불확실|확실하지 않|미정|글쎄)/
 // The prohibitive -지 마- negates as -지 말- does: "결제 진행하지 마세요" asks that nothing be done.
@@ -359,6 +361,11 @@ function analyseClause (raw: string): Clause {
   }
   if (ending.act === 'request') {
     if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
+    // "2월 매출 보고 다음 회의 때 다시 얘기할 것": talking it over at a meeting puts the point off, as a commitment to do so does.
+    if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
+    // "문의 사항은 언제든 저에게 연락 주십시오", "인수인계 때 반드시 안내해 주시기 바랍니다": a standing instruction to
+    // everyone, for whenever it applies, with no time set, is how to work, not a task.
+    if (STANDING.test(bare) && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && agentOf(agentText, 'request')?.kind === 'unknown') return withLevel('statement', undefined, level)
     // A must-form with nobody and no time named weighs the situation, unless its verb is an action noun's ("확인해야 합니다").
     if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && !(ACTION_NOUN_MUST.test(bare) && !CONDITION_OR_REASON.test(bare))) return withLevel('opinion', undefined, level)
     return withLevel('request', agentOf(agentText, 'request'), level)
