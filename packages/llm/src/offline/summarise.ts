@@ -6,6 +6,7 @@ import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from 
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
+import { writtenAsAction } from './todos.ts'
 
 const MAX_POINTS = 40
 
@@ -182,7 +183,7 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const deciding = mine.filter((s) => statesDecision(s.text))
+  const deciding = mine.filter((s) => !writtenAsAction(s) && statesDecision(s.text))
   const decisions = distinctDecisions(deciding.map((s) => decisionText(s.text)))
   const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => decisionText(s.text))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)

@@ -25,6 +25,17 @@ const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:action items?|actions?|todos?|to-d
 
 const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
 
+/**
+ * Whether the writer put the line down as an action: under an action heading, or after an action label
+ * ("Action: Marco - confirm the third fuel truck", "할 일: …"). Such a line is a task, never a decision.
+ */
+export function writtenAsAction (sentence: AuthoredSentence): boolean {
+  return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) ||
+    (sentence.label !== undefined && (EN_ACTION_LABEL.test(sentence.label.trim()) || KO_TASK_LABEL.test(sentence.label.trim())))
+}
+// A Korean label of tasks (결정 and 담당, which KO_ACTION_LABEL also holds for titles, are not).
+const KO_TASK_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|todo|action)$/i
+
 /*
  * Todos are found clause by clause: "Staging DB too small, it needs resizing; Aiko to ask
  * infra" holds one action in its last clause, and "I will fix the bug today and add a test"
