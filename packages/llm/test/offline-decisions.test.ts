@@ -106,6 +106,8 @@ t.test('decisions hold what the meeting settled: not a status tag, the meeting\'
   t.same(await decisionsOf('We agreed to move the season opener to the town hall.'), ['We agreed to move the season opener to the town hall.'])
   t.same(await decisionsOf('Action: Omar (Lumen Audio) - confirm the second sound desk by 10:00'), [], 'a line written as an action is a task')
   t.same(await decisionsOf('액션: 음향 업체 확정 (김유진)'), [], 'a Korean task label too')
+  t.same(await decisionsOf('대관 계약서는 제가 다음 회의 전까지 드리기로 했어요.'), [], 'a deadline before a meeting bounds a task as 까지 does')
+  t.same(await decisionsOf('무대 조명은 리허설 후 결정'), [], 'deciding after an event puts the point off')
 })
 
 t.test('대기자 (a waiting list) is no pending point; 승인 대기 is', async (t) => {
