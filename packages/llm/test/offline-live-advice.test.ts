@@ -337,6 +337,11 @@ t.test('Korean: a hortative that chooses a value records the decision with the t
   t.same(suggest(['a: 그럼 수요일 출시는 어렵겠다. 솔직히 어때?'], 'ko').filter((d) => d.kind === 'question'), [], 'a question asking everyone for a view names nothing to settle')
 })
 
+t.test('Korean: an enumerator before the point ("두 번째.") is no part of the advice; one modifying a noun is', async (t) => {
+  t.match(suggest(['a: 세 번째. iPad에서 결제 화면이 멈춰서 출시가 지연될 위험이 있어.'], 'ko'), [{ kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: iPad에서 결제 화면이 멈춰서/ }])
+  t.match(suggest(['a: 두 번째 안건은 대관인데, 비용이 초과될 위험이 있습니다.'], 'ko'), [{ kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: 두 번째 안건은/ }])
+})
+
 t.test('Korean: a duty asked of everyone present, or a point whose time to settle is said in the same turn, needs no owner', async (t) => {
   t.same(suggest(['a: 새 가격표는 각 지점이 이번 달 말까지 붙여 주세요.'], 'ko').filter((d) => d.kind === 'action'), [])
   t.same(suggest(['a: 예약 앱 가격도 같이 바꾸셔야 합니다.'], 'ko').filter((d) => d.kind === 'action'), [])

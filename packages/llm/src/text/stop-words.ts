@@ -37,5 +37,5 @@ export const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set(`
 네 예 아니요 아니 음 어 그냥 약간 조금 많이 진짜 정말 혹시 아마 이미 같이 함께 다시 이후 이전 현재 최근 주
 `.trim().split(/\s+/))
 
-/** What a Korean speaker opens with before the point: a connective, an assent, a filler ("그럼", "좋아,", "참고로"). */
-export const KOREAN_SPOKEN_OPENER = /^(?:(?:그럼|그러면|그리고|좋아|좋아요|네|자|음|아|근데|그런데|다만|참고로|하나 더)[,\s]+)+/
+/** What a Korean speaker opens with before the point: a connective, an assent, a filler, an enumerator ("그럼", "좋아,", "참고로", "두 번째."). */
+export const KOREAN_SPOKEN_OPENER = /^(?:(?:그럼|그러면|그리고|좋아|좋아요|네|자|음|아|근데|그런데|다만|참고로|하나 더|마지막으로|끝으로)[,\s]+|(?:(?:첫|두|세|네|다섯)\s*번째|첫째|둘째|셋째|넷째)[,.]\s*)+/
