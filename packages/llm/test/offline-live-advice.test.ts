@@ -350,8 +350,8 @@ t.test('Korean: a duty asked of everyone present, or a point whose time to settl
 })
 
 t.test('English: a rule said of what came before takes it; a duty put to someone comes before its "otherwise"; a need of someone else asks them', async (t) => {
-  t.match(suggest(['a: Until the radios are fixed, someone stays at the gate with line of sight and relays.', 'b: Agreed, that\'s our interim procedure from now on.'], 'en'),
-    [{ kind: 'decision', content: /^Record the decision: our interim procedure: Until the radios are fixed, someone stays at the gate/ }])
+  t.match(suggest(['a: Until the radios are fixed, someone stays at the gate with line of sight and relays.', 'b: Agreed, that\'s our standing rule from now on.'], 'en'),
+    [{ kind: 'decision', content: /^Record the decision: our standing rule: Until the radios are fixed, someone stays at the gate/ }])
   t.match(suggest(['a: Okay, someone needs to get the visa letter in today, otherwise we\'ll lose the slot.'], 'en'), [{ kind: 'action', content: /get the visa letter in/ }])
   t.match(suggest(['a: We need the landlord to fix the heating.'], 'en'), [{ kind: 'action', content: 'Decide who will ask the landlord to fix the heating' }])
   t.match(suggest(['a: We should cap the workshop at twenty people.', 'b: Agreed.'], 'en'), [{ kind: 'decision', content: 'Record the decision: cap the workshop at twenty people' }])

@@ -69,8 +69,8 @@ function embeddedQuestion (question: string): string | undefined {
   return /^do|did|does$/.test(aux) ? `whether ${who} ${rest}` : `whether ${who} ${aux} ${rest}`
 }
 
-// What says that something was settled, or proposed before the assent that settled it ("We should cut it to
-// three hours max." ← "Agreed."): the decision is what follows.
+// What says that something was settled, or proposed before the assent that settled it ("We should cap the
+// workshop at twenty people." ← "Agreed."): the decision is what follows.
 const EN_DECISION_FRAME = /^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:decided|decision|agreed|approved)\s*[:\-–]\s*|^(?:(?:so|ok|okay|then|alright|right|and|fine)[,\s]+)*(?:(?:we|everyone|the team|all of us|they|I think we)(?:'ve| have)?\s+(?:all\s+|just\s+)?(?:agreed|decided|agree|decide|settled|chose|choose|approved|confirmed)(?:\s+(?:on|to|that))?|let's|let us|(?:I think\s+)?we\s+(?:should|could|can|will|must)|we'll)\s+/i
 
 const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s| is) a|the (?:main |big |biggest )?|my |our |one )?(?:risk|concern|worry|blocker)(?: here)?\s*(?:is|:)?\s*(?:that\s+)?|(?:i'm|i am|we're|we are)\s+(?:a bit |really |quite )?(?:worried|concerned)\s+(?:that|about)\s+|(?:what|the thing that|one thing that)\s+(?:worries|concerns|scares|bothers)\s+(?:me|us)(?:\s+most)?\s+is\s+(?:that\s+)?)/i
@@ -209,7 +209,7 @@ const english = {
   openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
   ownerOf: (task: string) => `Name an owner to ${shorten(task)}`,
   unsettled: (subject: string) => `Settle ${shorten(subject)} or name who decides it, and by when`,
-  // "We need the county to look at a repeater": the one named before "to" is to do it, and someone must ask them.
+  // "We need the landlord to fix the heating": the one named before "to" is to do it, and someone must ask them.
   need: (thing: string) => EN_DOER_TO.test(thing) ? `Decide who will ask ${thing}` : `Decide who will set up ${thing}`,
   unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
@@ -335,7 +335,7 @@ function koreanTopic (question: string): string | undefined {
 const KO_DECISION_TAIL = /((?:결정|확정|합의|승인|채택|선정))(?:하겠|했|하였|합|됐|되었|됨|함|해|하죠|하시|입니다)[\s\S]*$|((?:하기|가기|쓰기|기))로\s*(?:했|하였|함|합|해|하죠|하겠|하자|할게)[\s\S]*$|(?<=는)\s*걸로\s*(?:하|합|가|갑|해)[\s\S]*$/
 // A choice said as a hortative ("5천만 원으로 가죠", "목요일로 하자", "B안으로 갑시다"): recorded as "…로 결정".
 const KO_CHOICE_TAIL = /(로)\s*(?:가죠|하죠|가자|하자|갑시다|합시다|가시죠|하시죠)$/
-// Any other hortative -자 ("12일로 미루자", "3.2.1로 넘기자"): recorded as "…미루기로 결정".
+// Any other hortative -자 ("14일로 미루자", "2.4 버전으로 넘기자"): recorded as "…미루기로 결정".
 // Only after a value chosen with -(으)로, as the clause analysis reads it: -자 alone also ends nouns (담당자).
 const KO_HORTATIVE_TAIL = /(?<=\S(?:으로|로)\s+(?:\S+\s+)?[\uAC00-\uD7A3]*)([\uAC00-\uD7A3])자$/
 // A frame announcing the risk ("걱정되는 부분은 …", "문제는 …", "가장 큰 리스크는 …"): the risk is what follows it.

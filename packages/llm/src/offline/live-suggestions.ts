@@ -138,8 +138,8 @@ const SUBJECT_CONTAINED = 0.8
 const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act === 'request') && !c.negated && !c.uncertain
 // Someone in particular does it: the speaker, a named person, or the person asked.
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
-// "설문지는 나가실 때 제출하시면 됩니다" (all they need do), "가격도 같이 바꾸셔야 합니다" (the honorific must-form, said to those present), "각 매장이 …
-// 끝내 주세요" (each of them): asked of everyone there, so nobody is still to be found.
+// "설문지는 나가실 때 제출하시면 됩니다" (all they need do), "예약 앱 가격도 같이 바꾸셔야 합니다" (the honorific must-form, said to those present),
+// "각 지점이 … 붙여 주세요" (each of them): asked of everyone there, so nobody is still to be found.
 const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$|셔야\s*(?:합니다|해요|돼요|됩니다)[.!~]?\s*$|(?:^|\s)(?:각|모든|전)\s+\S+(?:이|가|에서|은|는)\s/
 // A duty put to nobody in particular: "someone needs to …", "누군가 …해야".
 const SOMEONE_DUTY = /\b(?:someone|somebody)\s+(?:needs?\s+to|has\s+to|must|should|ought\s+to)\b|(?:^|\s)누군가(?:는|가)?\s.*야\s*(?:합니다|해요|돼요|됩니다|해|돼|함)?$/i
@@ -330,7 +330,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "If we don't extend, the backlog will grow", "락이 없으면 정산이 두 번 나가요": what follows from something not done.
   const risk = clauses.find((c) => (c.act === 'statement' || c.act === 'opinion') && ((isRisk(c.text) && c.risk) || statesThreat(c.text))) ??
     (threatensIfNot(text) && !clauses.some((c) => c.negated && c.risk === false && isRisk(c.text)) ? last : undefined)
-  // "Someone needs to get the exception request in today, otherwise we'll lose her": the duty put to nobody
+  // "Someone needs to get the visa letter in today, otherwise we'll lose the slot": the duty put to nobody
   // is what to act on; what follows if it is not done says why.
   const dutyFirst = clauses.some((c) => SOMEONE_DUTY.test(c.text) && !c.negated)
   if (risk !== undefined && !dutyFirst && (!korean || !clauses.some((c) => embeddedOpenQuestion(c.text) !== undefined) || doubtsEvent(text))) {
@@ -345,7 +345,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
   const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
-  // "가격은 아직 미정이에요. … 다음 회의 때 같이 정하겠습니다.": when it will be settled is said right after.
+  // "포장비는 아직 미정이에요. … 다음 회의 때 같이 정하겠습니다.": when it will be settled is said right after.
   if (unsettled !== undefined && contentStems(unsettled).size >= 1 && !context.restOfTurn.some(settledLater)) return { content: advice.unsettled(unsettled), kind: 'question', confidence: 0.6 }
   // "We need to settle whether we keep guest checkout", "유지할지 정해야 합니다": a question left open, said as a duty.
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
@@ -359,7 +359,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (unstaffed !== undefined && !takenUp) return { content: advice.unstaffed(unstaffed), kind: 'action', confidence: 0.6 }
   // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
-    // "Agreed, that's our interim procedure from now on": the rule is what was said before it.
+    // "Agreed, that's our standing rule from now on": the rule is what was said before it.
     const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
     return { content: advice.decision(withAntecedent(rule, context.before, undefined, true)), kind: 'decision', confidence: 0.6 }
   }
@@ -370,7 +370,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
     const decided = decisionClause ?? last
     // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
-    // "릴리스는 다음 주 화요일, 12일로 미루자": a topic and a date without a verb of their own, cut off by the
+    // "출시는 다음 주 수요일, 14일로 미루자": a topic and a date without a verb of their own, cut off by the
     // comma, belong to the decision after them.
     const at = clauses.indexOf(decided)
     const fragment = korean && at > 0 && clauses[at - 1]!.act === 'statement' && KO_VERBLESS_TOPIC.test(clauses[at - 1]!.text.trim()) ? clauses[at - 1]!.text.trim() : undefined
@@ -415,7 +415,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   return undefined
 }
 
-// A topic (은/는) followed by nouns only, no verb: "그럼 릴리스는 다음 주 화요일".
+// A topic (은/는) followed by nouns only, no verb: "그럼 출시는 다음 주 수요일".
 const KO_VERBLESS_TOPIC = /^(?:(?:그럼|그러면|자|네)\s+)?\S+(?:은|는)\s+(?:\S+\s+){0,3}\S*(?:요일|\d+일|주|월|날)$/
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
@@ -439,8 +439,8 @@ function proposalOf (question: string): string | undefined {
   return EN_PROPOSAL.exec(text)?.[1]?.trim()
 }
 
-// A motion put to the meeting ("I move we adopt …", "I'll move to approve …", "I move that the board …") and
-// the chair's word that it carried ("The budget passes.", "Motion carried.", "The motion is adopted.").
+// A motion put to the meeting ("I move we renew …", "I'll move to approve …", "I move that the board …") and
+// the chair's word that it carried ("The lease renewal passes.", "Motion carried.", "The motion is adopted.").
 const EN_MOTION = /^(?:(?:so|okay|ok|then|and)[,\s]+)*I(?:'ll|\s+will|\s+would\s+like\s+to|'d\s+like\s+to)?\s+move\s+(?:that\s+|to\s+)?(?:we\s+)?(.+?)[.!]*$/i
 const EN_CARRIED = /^(?:(?:so|okay|ok|then|and|great)[,\s]+)*(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:passes|carries|carried|is\s+carried|is\s+adopted)[.!]*$/i
 // How far back (sentences) the motion a vote carried is looked for: the motion, a second, the call and the count.
@@ -493,9 +493,9 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     if (i < firstAdvised) return
     const speakerIds = s.speaker === '' ? undefined : [s.speaker]
     const base = { position: i, ...(speakerIds === undefined ? {} : { speakerIds }) }
-    // "November minutes are approved": the meeting's own procedure is nothing to act on.
+    // "October minutes are approved": the meeting's own procedure is nothing to act on.
     if (isMeetingProcedure(s.text)) return
-    // "I move we adopt the budget …" … "Second." … "The budget passes.": a motion carried is the decision.
+    // "I move we renew the lease …" … "Second." … "The lease renewal passes.": a motion carried is the decision.
     if (EN_CARRIED.test(s.text.trim())) {
       const motion = spoken.slice(Math.max(0, i - MOTION_REACH), i).reverse().map((p) => EN_MOTION.exec(p.text.trim())?.[1]).find((m) => m !== undefined)
       // Without the motion in view, only "the motion carried" says a vote was taken.
@@ -508,7 +508,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const stems = contentStems(s.text)
     const assent = isDecision(s.text) && !isQuestion(s.text) && (stems.size < 2 || (opensWithAssent(s.text) && stems.size <= 4))
     const proposal = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().find((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : undefined
-    // "If a volunteer gets hurt on their stairs, that's on us." ← "Agreed.": agreeing with a warning settles nothing.
+    // "If a child slips on the wet floor, that is on us." ← "Agreed.": agreeing with a warning settles nothing.
     const proposes = proposal !== undefined && !warns(proposal.text)
     if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).

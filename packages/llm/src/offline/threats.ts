@@ -109,8 +109,8 @@ export function threatSubject (clause: string, before: string | undefined): stri
 
 /**
  * A clause with the sentence before it in place of its demonstrative subject: "Agreed, that's our
- * interim procedure" after "Someone stays at the corner and relays" → "Someone stays at the corner
- * and relays: our interim procedure" (`restFirst`: "our interim procedure: Someone stays …"). Where the
+ * standing rule" after "Someone stays at the gate and relays" → "Someone stays at the gate
+ * and relays: our standing rule" (`restFirst`: "our standing rule: Someone stays …"). Where the
  * rest of the clause only names what kind of thing was said (`onlyNames`), the sentence before is all there is.
  */
 export function withAntecedent (clause: string, before: string | undefined, onlyNames: (rest: string) => boolean = () => false, restFirst = false): string {

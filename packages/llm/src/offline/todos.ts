@@ -27,7 +27,7 @@ const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sec
 
 /**
  * Whether the writer put the line down as an action: under an action heading, or after an action label
- * ("Action: Marco - confirm the third fuel truck", "할 일: …"). Such a line is a task, never a decision.
+ * ("Action: Omar - confirm the second sound desk", "액션: …"). Such a line is a task, never a decision.
  */
 export function writtenAsAction (sentence: AuthoredSentence): boolean {
   return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) ||
@@ -189,7 +189,7 @@ const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–�
 
 // A noun phrase, a comma, and a commitment acting on "it" or "them".
 const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
-// A day or date closing a note's noun phrase ("fine cut Thu"): when, not what.
+// A day or date closing a note's noun phrase ("final deck Thursday"): when, not what.
 const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\w*\.?\s+\d{1,2})\.?$/i
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
@@ -205,7 +205,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // acts on, as a label before a colon is.
   const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)
   if (arrow !== null && !EN_ARROW_COMMITMENT.test(arrow[1]!)) return englishActions({ ...sentence, text: arrow[2]!, label: arrow[1]! }, people)
-  // "fine cut Thu, I'll send it to Dr Patel the same day": a note's opening noun phrase names what "it" is,
+  // "final deck Thursday, I'll send it to the board the same evening": a note's opening noun phrase names what "it" is,
   // as a label before a colon does.
   const opened = sentence.label === undefined ? EN_NOUN_PHRASE_THEN_IT.exec(sentence.text) : null
   if (opened !== null && isVerbless(opened[1]!)) {
@@ -231,15 +231,15 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
   // Under an action label a line with no verb of its own is the task as written, as under an action heading
-  // ("Action: SCAR to the casting supplier today - undeclared change"); a comment after a dash is no part of
+  // ("Action: refund note to the caterer today - wrong invoice total"); a comment after a dash is no part of
   // what it says of itself.
   const labelledTask = (text = sentence.text, owner = sentence.author): Action[] => {
     if (!hasActionLabel(sentence) || EN_PEOPLE_LABEL.test(sentence.label!)) return []
-    // "Action: Hannah - log export today": a person named before a dash has it, participant or not.
+    // "Action: Priya - venue floor plan today": a person named before a dash has it, participant or not.
     const dashed = EN_LEADING_OWNER.exec(text)
     if (dashed !== null && dashed[1]!.split(/\s+/).every(isPersonName)) return labelledTask(dashed[2]!, dashed[1]!)
     const [task, ...comment] = text.split(/\s[-–—]\s/)
-    // A comment with no verb ("- undeclared change, no PCN") says why; one with a verb ("- add a porosity check") is the task too.
+    // A comment with no verb ("- wrong invoice total, no discount") says why; one with a verb ("- add the travel line") is the task too.
     const said = comment.length > 0 && isVerbless(comment.join(' ')) ? task! : text
     return sectionTask({ ...sentence, text: said }, analyseClauses(task!, 'en'), people)
       .map((action) => { const by = action.owner ?? owner; return by === undefined ? action : { ...action, owner: by } })
@@ -372,9 +372,9 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])(?:어|아)\s*주시기$/, '$1기')
     // "의견을 주시기": 주다 is the verb itself, giving the thing named.
     .replace(/(\S)(?:을|를)\s+주시기$/, '$1 주기')
-    // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
     // "연락 주십시오": an action noun written apart is given, as "의견을 주시기" is.
     .replace(ACTION_NOUN_GIVEN, ' 주기')
+    // 물어봐 주시기 → 물어보기, 써 주시기 → 쓰기: the verb given, as a -기 form.
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
     .replace(/\s*(?:합니다|해요)$/, '')
@@ -419,7 +419,6 @@ function topicParticle (noun: string, particle: string): boolean {
   return hasBatchim(last) === (particle === '은')
 }
 
-// The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
 // An action noun before an honorific giving ("연락 주시기"): the noun is what is given.
 const ACTION_NOUN_GIVEN = new RegExp(`(?<=(?:^|\\s)${ACTION_NOUN.source})\\s+주시기$`)
 
@@ -430,6 +429,7 @@ function reuIrregular (before: string, syllable: string): string | undefined {
   return `${combineCharacter(first.choseong, first.jungseong)}르기`
 }
 
+// The stem of an -아/-어 infinitive: 마쳐 → 마치, 줘 → 주, 봐 → 보, 해 → 하, 써 → 쓰; other syllables stay.
 function infinitiveStem (syllable: string): string {
   if (syllable === '해') return '하'
   // es-hangul spells a compound vowel as its parts: 봐 is ㅂㅗㅏ, 줘 is ㅈㅜㅓ.
@@ -657,12 +657,8 @@ function ownersTaskStems (title: string): ReadonlySet<string> {
   return stems
 }
 
-/**
- * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
- * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
- */
-// A Korean deadline said on its own after the task: "…12월 말까지요." (a postposition with 요 closes an elliptical
-// sentence), "…12월 말까지 완성 목표" (a target).
+// A Korean deadline said on its own after the task: "…다음 주 금요일까지요." (a postposition with 요 closes an
+// elliptical sentence), "…3월 말까지 완성 목표" (a target).
 const KO_AFTERTHOUGHT_DEADLINE = new RegExp(String.raw`(?:^|\s)((?:${KO_DATE_WORD})(?:\s+(?:${KO_DATE_WORD}))*)\s*까지(?:요|는요|\s+(?:\S+\s+)?목표(?:입니다|예요|이에요|임)?)[.!~]*$`)
 
 function afterthoughtDeadline (sentence: string): string | undefined {
@@ -670,7 +666,7 @@ function afterthoughtDeadline (sentence: string): string | undefined {
   return korean === null ? undefined : `${korean[1]!}까지`
 }
 
-/** A Korean todo's title with a deadline before its final verb: "소개서 만들기" → "소개서 12월 말까지 만들기". */
+/** A Korean todo's title with a deadline before its final verb: "안내문 만들기" → "안내문 다음 주 금요일까지 만들기". */
 function withDeadline (todo: string, deadline: string): string {
   const owner = TRAILING_OWNER.exec(todo)
   const body = owner === null ? todo : todo.slice(0, owner.index)
@@ -679,6 +675,10 @@ function withDeadline (todo: string, deadline: string): string {
   return verbAt <= 0 ? `${deadline} ${body}${tail}` : `${body.slice(0, verbAt)}${deadline} ${body.slice(verbAt)}${tail}`
 }
 
+/**
+ * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
+ * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
+ */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
   const kept: string[] = []
   // Read from the whole text only once an owner needs it: most owners are participants by name.
@@ -690,12 +690,12 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const text = sentence.text
     const before = previous
     previous = undefined
+    // "3월 운영회의 정리 (본점)", "Harbor Co - kickoff call 3/2": the notes' title names the meeting, no task.
+    if (sentence.index === 0 && isDocumentTitle(text)) continue
     // A recap or logistics line holds a todo only in a clause that commits or asks
     // ("I'll send the invite before the next meeting").
-    // "1월 점주회의 정리 (성수점)", "Greenleaf Dental - save call 12/17": the notes' title names the meeting, no task.
-    if (sentence.index === 0 && isDocumentTitle(text)) continue
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
-    // Under a label that schedules ("다음 회의: 2월 둘째 주 예정", "Next meeting: …") a plan is the meeting's; only someone named takes a task.
+    // Under a label that schedules ("다음 회의: 4월 첫째 주 예정", "Next meeting: …") a plan is the meeting's; only someone named takes a task.
     if (sentence.label !== undefined && isRecapOrLogistics(sentence.label) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation' && (c.agent?.kind === 'speaker' || c.agent?.kind === 'named' || c.agent?.kind === 'addressee') && !/예정/.test(c.text))) continue
     // "담당자 미정": an open point about an action, reported in pending rather than as a todo.
     // "배치 분산 락 적용 필요(담당 미정)", "교체 요청 담당은 정해지지 않았습니다": a task nobody has taken, kept without an owner.
@@ -720,7 +720,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
     const titles = actionTitles(sentence, people)
-    // "B2B 소개서는 제가 만들게요. … 반영해서 12월 말까지요.": a deadline said after the task, as a fragment of
+    // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.author === sentence.author ? afterthoughtDeadline(text) : undefined
     if (deadline !== undefined && before !== undefined) {

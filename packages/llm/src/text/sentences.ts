@@ -25,7 +25,7 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
   }
   const pieces: string[] = []
   for (const { segment } of segmenter.segment(text)) {
-    // ICU ends a sentence at any full stop before a capital; "Dr. Patel", "St. Brendan's", "e.g. Slack" go on.
+    // ICU ends a sentence at any full stop before a capital; "Dr. Okoye", "St. Agnes", "e.g. Jira" go on.
     if (pieces.length > 0 && TITLE_ABBREVIATION.test(pieces.at(-1)!)) pieces[pieces.length - 1] += segment
     else pieces.push(segment)
   }
@@ -46,8 +46,8 @@ function isHeading (line: string): boolean {
   return /^(agenda|안건|topic|주제)\s*\d*\b/i.test(line) && wordCount <= 8 && !/[.?!]$/.test(line)
 }
 
-// What a document of notes calls itself in its first line: "1월 점주회의 정리 (성수점)", "왕십리점 메모",
-// "Greenleaf Dental - save call 12/17", "Board meeting minutes".
+// What a document of notes calls itself in its first line: "3월 운영회의 정리 (본점)", "본점 메모",
+// "Harbor Co - kickoff call 3/2", "Board meeting minutes".
 const DOCUMENT_WORD = /(?:회의|회의록|미팅|메모|노트|보고|점검|스탠드업|싱크)(?:\s|$|\)|\])|\b(?:meeting|minutes|notes|sync|stand-?up|debrief|retro|retrospective|recap|memo|(?:save|sales|kick-?off|planning|review|status)\s+call|check-?in|1:1|one-on-one)\b/i
 
 /**

@@ -86,7 +86,7 @@ const nameCache = new Map<string, boolean>()
 // and not a short word: Sal).
 const NOMINALISATION = /^.{2,}(?:tion|sion|ment|ness|ship|[svw]al)$/
 
-/** Whether a short English phrase has no verb: a note's noun phrase ("fine cut Thu", "venue contract"). */
+/** Whether a short English phrase has no verb: a note's noun phrase ("final deck Thursday", "venue contract"). */
 export function isVerbless (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat()
   return tokens.length > 0 && !tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.pos === 'PRON')

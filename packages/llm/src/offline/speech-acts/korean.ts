@@ -159,7 +159,7 @@ const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
-// A psych verb in -어하다 ("손님들은 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
+// A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
 // them: it asks nothing of the hearer.
 const PSYCH_SEYO = /(?:[아어]|해)하세요$/
 // A 하다 verb on an action noun under a must-form asks for the action ("로그를 확인해야 합니다").
@@ -196,8 +196,8 @@ const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|�
 // -기로 했다 on a verb of deliberating ("그때 정하기로 했어요", "따로 이야기하기로 함", "다시 확인하기로 했음")
 // settles only that the point will be taken up again: the point itself is still open.
 const DELIBERATION_BEFORE_GIRO = /(?:정하|결정하|확정하|논의하|의논하|상의하|협의하|이야기하|얘기하|검토하|재검토하|확인하|판단하)기로\s*(?:했|하였|함|합의)/
-// A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정") or after an event ("샘플 테스트 후
-// 결정"): decided then, not now.
+// A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정") or after an event ("무대 조명은 리허설
+// 후 결정"): decided then, not now.
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
 const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
@@ -362,9 +362,9 @@ function analyseClause (raw: string): Clause {
   }
   if (ending.act === 'request') {
     if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
-    // "2월 매출 보고 다음 회의 때 다시 얘기할 것": talking it over at a meeting puts the point off, as a commitment to do so does.
+    // "3월 실적 보고 다음 회의 때 다시 얘기할 것": talking it over at a meeting puts the point off, as a commitment to do so does.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
-    // "문의 사항은 언제든 저에게 연락 주십시오", "인수인계 때 반드시 안내해 주시기 바랍니다": a standing instruction to
+    // "궁금한 점은 언제든 운영팀에 연락 주십시오", "교대 때 반드시 인계 사항을 안내해 주시기 바랍니다": a standing instruction to
     // everyone, for whenever it applies, with no time set, is how to work, not a task.
     if (STANDING.test(bare) && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && agentOf(agentText, 'request')?.kind === 'unknown') return withLevel('statement', undefined, level)
     // A must-form with nobody and no time named weighs the situation, unless its verb is an action noun's ("확인해야 합니다").
@@ -386,21 +386,21 @@ function analyseClause (raw: string): Clause {
   return withLevel(ending.act, undefined, level)
 }
 
-// The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "12일로 미루자", "나중에 정하자", "같이 확인합시다".
+// The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "14일로 미루자", "나중에 정하자", "같이 확인합시다".
 // -자 ends nouns too (담당자, 연구자, 입사자): it is the hortative when the verb has an argument marked by a
 // particle or an adverb before it, or is a 하다/되다 verb.
 const HORTATIVE = /[ㅏ-ㅣ]ㅈㅏ$|ㅂㅅㅣㄷㅏ$/
 const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부터|도|랑|하고)\s+(?:\S+\s+)*\S+$|(?:^|\s)(?:그럼|그러면|일단|먼저|우선|나중에|다음에|같이|바로|빨리|다시|이제|오늘)\s|(?:하|되)자$/
 // Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
-// A value chosen ("12일로 미루자", "3.2.1로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
+// A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 const CHOSEN_VALUE = /\S(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$/
 
 /** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
 function hortative (bare: string, withLevel: (act: SpeechAct, agent?: Agent) => Clause, timed: boolean): Clause {
   if (DELIBERATING_HORTATIVE.test(bare)) return { ...withLevel('statement'), undecided: true }
   const lastWord = bare.slice(bare.search(/\S+$/))
-  // "수아부터 가자", "다음 안건으로 넘어갑시다": going on from a person or an item runs the meeting.
+  // "윤아부터 가자", "다음 안건으로 넘어갑시다": going on from a person or an item runs the meeting.
   if ((MEETING_VERB.test(lastWord) || /^(?:가자|갑시다)$/.test(lastWord)) && !timed && TOPIC_FRAME.test(bare.slice(0, bare.length - lastWord.length))) return withLevel('facilitation')
   if (CHOSEN_VALUE.test(bare) && !MEETING_VERB.test(lastWord)) return withLevel('decision', { kind: 'group' })
   return withLevel('commitment', { kind: 'group' })
