@@ -361,7 +361,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
     // "Agreed, that's our standing rule from now on": the rule is what was said before it.
     const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
-    return { content: advice.decision(withAntecedent(rule, context.before, undefined, true)), kind: 'decision', confidence: 0.6 }
+    return { content: advice.decision(withAntecedent(rule, context.before, { restFirst: true })), kind: 'decision', confidence: 0.6 }
   }
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??

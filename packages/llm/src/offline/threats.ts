@@ -104,7 +104,7 @@ export function pointsBack (clause: string): boolean {
  */
 export function threatSubject (clause: string, before: string | undefined): string {
   // "그건 걱정이네요", "That's a worry": the clause only calls what was said a risk.
-  return withAntecedent(clause, before, (rest) => [...contentStems(rest)].every((stem) => isRisk(stem)))
+  return withAntecedent(clause, before, { onlyNames: (rest) => [...contentStems(rest)].every((stem) => isRisk(stem)) })
 }
 
 /**
@@ -113,7 +113,7 @@ export function threatSubject (clause: string, before: string | undefined): stri
  * and relays: our standing rule" (`restFirst`: "our standing rule: Someone stays …"). Where the
  * rest of the clause only names what kind of thing was said (`onlyNames`), the sentence before is all there is.
  */
-export function withAntecedent (clause: string, before: string | undefined, onlyNames: (rest: string) => boolean = () => false, restFirst = false): string {
+export function withAntecedent (clause: string, before: string | undefined, { onlyNames = () => false, restFirst = false }: { onlyNames?: (rest: string) => boolean, restFirst?: boolean } = {}): string {
   const text = clause.trim()
   if (before === undefined || !ANAPHORIC.test(text)) return text
   const rest = text.replace(DEMONSTRATIVE_SUBJECT, '').replace(/[.!。~]+$/u, '')

@@ -75,10 +75,12 @@ const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: lear
 const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
 /** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
-const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || (hasActionLabel(sentence) && !EN_PEOPLE_LABEL.test(sentence.label!))
+const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence)
 // "Owners: Ana for design, Ben for QA": a label of who, not of what.
 const EN_PEOPLE_LABEL = /^(?:owners?|assignments?)$/i
 const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+/** An action label that says what is to be done ("Action:", "Next steps:"), not who ("Owners:"). */
+const hasTaskLabel = (sentence: AuthoredSentence): boolean => hasActionLabel(sentence) && !EN_PEOPLE_LABEL.test(sentence.label!)
 // What follows an action but is not part of it: reasons, conditions, comments.
 const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
 // "Decide Thu", "decide after the follow-up": a decision put off names no task.
@@ -234,7 +236,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // ("Action: refund note to the caterer today - wrong invoice total"); a comment after a dash is no part of
   // what it says of itself.
   const labelledTask = (text = sentence.text, owner = sentence.author): Action[] => {
-    if (!hasActionLabel(sentence) || EN_PEOPLE_LABEL.test(sentence.label!)) return []
+    if (!hasTaskLabel(sentence)) return []
     // "Action: Priya - venue floor plan today": a person named before a dash has it, participant or not.
     const dashed = EN_LEADING_OWNER.exec(text)
     if (dashed !== null && dashed[1]!.split(/\s+/).every(isPersonName)) return labelledTask(dashed[2]!, dashed[1]!)
