@@ -389,3 +389,16 @@ t.test('Korean: a topic alone asked ("배송 지연 건수는?") is answered by 
   t.same(suggest(['a: 배송 지연 건수는?', 'b: 어제까지 120건 정도예요.'], 'ko'), [])
   t.match(suggest(['a: 배송 지연 건수는?', 'b: 음.', 'c: 글쎄요.'], 'ko'), [{ kind: 'question' }], 'an interjection gives nothing: still open')
 })
+
+t.test('not knowing what happened is a fact to find out, neither a risk nor a choice; -ㄹ지도 모르다 says a thing may happen', async (t) => {
+  t.match(suggest(['a: 누가 창고 문을 열어 뒀는지는 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 누가 창고 문을 열어 뒀는지 확인하세요' }])
+  t.match(suggest(['a: 송금이 제대로 됐는지 모르겠어요.'], 'ko'), [{ kind: 'question', content: '넘어가기 전에 송금이 제대로 됐는지 확인하세요' }])
+  t.match(suggest(['a: 이 화면이 이번 배포에 포함되는지 아직 모르겠어요.'], 'ko'), [{ kind: 'question', content: /포함되는지 확인하세요$/ }])
+  t.match(suggest(['a: 누가 발표할지 아직 모르겠어요.'], 'ko'), [{ kind: 'action', content: '넘어가기 전에 누가 발표할지 정하세요' }], 'who will do it (-ㄹ지) is an owner to choose')
+  t.same(suggest(['a: 겨울 지나면 손님이 다시 늘지도 모르고요.'], 'ko'), [], 'a thing that may happen')
+  t.match(suggest(['a: 시험 성적서가 이번 주 안에 안 나올지도 몰라요.'], 'ko'), [{ kind: 'risk' }], 'a failure that may happen is a risk')
+  t.match(suggest(['a: 부품이 제때 올지 모르겠어요.'], 'ko'), [{ kind: 'risk' }], 'doubt that an event to come happens stays a risk')
+  t.match(suggest(["a: I don't know who switched the heater off."], 'en'), [{ kind: 'question', content: 'Find out who switched the heater off before moving on' }])
+  t.match(suggest(["a: I'm not sure whether the deposit went through."], 'en'), [{ kind: 'question', content: 'Find out whether the deposit went through before moving on' }])
+  t.match(suggest(['a: We still need to figure out who covers the front desk next week.'], 'en'), [{ kind: 'action', content: 'Decide who covers the front desk next week' }])
+})

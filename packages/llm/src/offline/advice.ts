@@ -1,7 +1,9 @@
 import { josa } from 'es-hangul'
+import { finalConsonant } from '../text/korean-stem.ts'
 import { hasHangul } from '../text/words.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { todoTitle } from './todos.ts'
+import { inPastTense } from './speech-acts/index.ts'
 
 /*
  * Live advice phrased from what a sentence does: the action, the question's topic, what was
@@ -79,8 +81,8 @@ const EN_RISK_FRAME = /^(?:(?:but|and|so|also|one thing)[,\s]+)*(?:(?:there(?:'s
 // Or one said to be still unsettled: "we still haven't decided who covers on-call".
 const EN_OPEN_DUTY = /\b(?:(?:need|needs|have|has|got|must|should)\s+(?:to\s+)?(?:still\s+)?(?:settle|decide|figure out|find out|agree(?:\s+on)?|confirm|work out|determine|clarify|check|sort out|pin down)|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:yet\s+)?(?:decided|settled|agreed(?:\s+on)?|figured out|worked out|confirmed|determined|clarified)|(?:not sure|unsure|don't know|do not know|unclear|no idea|undecided))\s+((?:whether|if|who|what|which|when|where|how)\b.+)$/i
 // An indirect question (-ㄹ지, -는지, -인지) before a verb of settling it under a duty or as still open;
-// "…괜찮을지 몰라도", "…될지 모르지만" concede it on the way to another point.
-const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|모르(?!겠지만|지만)|몰라(?!도)|미정)/
+// "…괜찮을지 몰라도", "…될지 모르지만" concede it on the way to another point; "…올지도 몰라요" says it may happen.
+const KO_OPEN_DUTY = /^(.*\S(?:지|지를|지도|지는))\s+(?:먼저\s+|빨리\s+|아직\s+|잘\s+)?(?:정해야|결정해야|확인해야|논의해야|합의해야|정하지|결정하지|정해지지|확정해야|정리해야|(?<!지도\s+(?:\S+\s+)?)(?:모르(?!겠지만|지만)|몰라(?!도)|미정))/
 
 /**
  * What is to be settled, when the sentence says a question must be settled rather than asking
@@ -195,6 +197,16 @@ export function vaguePhrase (phrase: string): boolean {
   return /^(?:when|who|how|why|what|where|which|whether|if)$/i.test(text) || EN_PRONOUN_OBJECT.test(text) || (EN_ENDS_IN_PRONOUN.test(text) && text.split(/\s+/).filter((w) => w.length > 3 && !/^(?:that|this|them|those|these|there|which|whether|where)$/i.test(w)).length < 2)
 }
 
+/**
+ * Whether an open point asks what is or was so, a fact to find out, rather than what is to be done:
+ * "누가 껐는지", "포함되는지" (-는지, -ㄴ지) against "누가 할지" (-ㄹ지); "who turned it off" against
+ * "who covers on-call".
+ */
+export function asksWhatHappened (point: string): boolean {
+  if (hasHangul(point)) return finalConsonant(/([\uAC00-\uD7A3])지$/.exec(point)?.[1] ?? '') === 'ㄴ'
+  return inPastTense(point)
+}
+
 /** The topic a Korean question is about, when it names one ("배포 일정은 언제로 할까요?" → "배포 일정"). */
 export function koreanQuestionTopic (question: string): string | undefined {
   return koreanTopic(question)
@@ -206,7 +218,7 @@ const english = {
     const embedded = embeddedQuestion(question)
     return embedded === undefined ? `Get an answer before moving on: ${shorten(question)}?` : `Get an answer on ${shorten(embedded)} before moving on`
   },
-  openPoint: (point: string) => /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
+  openPoint: (point: string) => asksWhatHappened(point) ? `Find out ${shorten(point)} before moving on` : /^who\b/i.test(point) ? `Decide ${shorten(point)}` : `Settle ${shorten(point)} before moving on`,
   ownerOf: (task: string) => `Name an owner to ${shorten(task)}`,
   unsettled: (subject: string) => `Settle ${shorten(subject)} or name who decides it, and by when`,
   // "We need the landlord to fix the heating": the one named before "to" is to do it, and someone must ask them.
@@ -353,7 +365,7 @@ const korean = {
     const topic = koreanTopic(question)
     return topic === undefined ? `넘어가기 전에 이 질문의 답을 정하세요: ${shorten(question)}?` : `넘어가기 전에 ${shorten(topic)}에 대한 답을 정하세요`
   },
-  openPoint: (point: string) => `넘어가기 전에 ${shorten(point)} 정하세요`,
+  openPoint: (point: string) => `넘어가기 전에 ${shorten(point)} ${asksWhatHappened(point) ? '확인하세요' : '정하세요'}`,
   ownerOf: (object: string) => `${withObject(shorten(object))} 누가 맡을지 정하세요`,
   unsettled: (subject: string) => `${withObject(shorten(subject))} 언제 누가 정할지 정하세요`,
   need: (thing: string) => `${withObject(shorten(thing))} 누가 맡을지 정하세요`,

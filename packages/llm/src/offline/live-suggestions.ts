@@ -4,7 +4,7 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
+import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
 
@@ -351,7 +351,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
   if (openPoint !== undefined && !takenUp && !vaguePhrase(openPoint)) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
-    const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint)
+    // "who turned the alarm off", "누가 껐는지": what happened is to be found out, nobody to name.
+    const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint) && !asksWhatHappened(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
   }
   // "We still don't have anyone for the New Year's Eve shift", "운영 담당자가 아직 없어요": someone must be found.

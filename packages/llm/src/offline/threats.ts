@@ -1,3 +1,4 @@
+import { finalConsonant } from '../text/korean-stem.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isRisk } from './cues.ts'
 
@@ -83,8 +84,19 @@ export function statesThreat (clause: string): boolean {
  * but the group renews) is an open point.
  */
 export function doubtsEvent (clause: string): boolean {
-  return hasHangul(clause) && (KO_EVENT_DOUBT.test(clause) || KO_OUTCOME_DOUBT.test(clause)) && !/(?:는데|지만|고)\s+\S*지(?:는|도)?\s+(?:아직\s+)?(?:모르|몰라)/.test(clause)
+  if (!hasHangul(clause)) return false
+  const doubt = KO_EVENT_DOUBT.exec(clause) ?? KO_OUTCOME_DOUBT.exec(clause)
+  if (doubt === null || /(?:는데|지만|고)\s+\S*지(?:는|도)?\s+(?:아직\s+)?(?:모르|몰라)/.test(clause)) return false
+  const [, subject, verbEnd, particle] = KO_DOUBTED_FORM.exec(doubt[0]) ?? []
+  // "누가 껐는지", "결제가 됐는지": -는지/-었는지 asks what is or was so, a fact to find out; only the -(으)ㄹ
+  // form of what is to come ("날지", "될지") doubts an event. "누가 …할지" asks for an owner.
+  if (verbEnd === undefined || finalConsonant(verbEnd) !== 'ㄹ' || (subject !== undefined && KO_WHO_OR_WHAT.test(subject))) return false
+  // "다시 올지도 몰라요": -ㄹ지도 모르다 says a thing may happen, a threat only when what may happen is a failure ("안 나올지도").
+  return particle !== '도' || /(?:^|\s)(?:안|못)\s/.test(clause)
 }
+// The doubted verb's last syllable and the particle on -지, and the subject where the form has one.
+const KO_DOUBTED_FORM = /^(?:(\S+[이가])\s+)?.*([\uAC00-\uD7A3])지(는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|모름|미지수)/
+const KO_WHO_OR_WHAT = /^(?:누가|뭐가|무엇이|어디가|어느\s*게|언제가)$/
 
 // A clause whose subject is a demonstrative ("That's a real risk", "That is tight", "그게 문제예요")
 // speaks of the sentence before it.

@@ -93,6 +93,17 @@ export function isVerbless (phrase: string): boolean {
 }
 
 /**
+ * Whether a clause's first verb is in the past tense ("who turned the alarm off", "whether the refund
+ * went through"): a finite verb whose lemma differs from it other than by a present -s or -ing.
+ */
+export function inPastTense (clause: string): boolean {
+  const verb = tokensOf(clause).flat().find((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  if (verb === undefined) return false
+  if (/^(?:was|were|did|had)$/.test(verb.normal)) return true
+  return verb.normal !== verb.lemma && !/(?:s|ing)$/.test(verb.normal) && !/^(?:are|am|'re|'m)$/.test(verb.normal)
+}
+
+/**
  * Whether a capitalised word is a name. The tagger calls any capitalised opener a proper noun
  * ("Happy to take it", "Still need to check"); the same word in lower case is tagged by its
  * ordinary use, and a name stays a noun. A nominalisation (-tion, -ment, -al …) is a noun that is

@@ -4,7 +4,7 @@ import { englishAddressesTheRecord, englishClauses } from './english.ts'
 import { koreanAddressesTheRecord, koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
-export { isPersonName, isVerbless } from './english.ts'
+export { inPastTense, isPersonName, isVerbless } from './english.ts'
 export { englishModelLoadMs } from '../../text/english-model.ts'
 
 const MAX_CACHED = 4000
