@@ -103,6 +103,7 @@ t.test('decisions hold what the meeting settled: not a status tag, the meeting\'
   t.same(await decisionsOf('- March minutes approved\n- Quorum confirmed.'), [], 'approving the minutes runs the meeting')
   t.same(await decisionsOf('가을 음악회 좌석은 김유진 주임이 10월 말까지 배치하기로 했습니다.'), [], 'a deadline makes it a task given')
   t.same(await decisionsOf('가을 음악회는 11월 말까지 미루기로 했습니다.'), ['가을 음악회는 11월 말까지 미루기로 했습니다.'], 'moving a date is still a decision')
+  t.same(await decisionsOf('가을 음악회 대관료는 11월까지 동결하기로 했습니다.'), ['가을 음악회 대관료는 11월까지 동결하기로 했습니다.'], 'keeping a state until a date is still a decision')
   t.same(await decisionsOf('We agreed to move the season opener to the town hall.'), ['We agreed to move the season opener to the town hall.'])
   t.same(await decisionsOf('Action: Omar (Lumen Audio) - confirm the second sound desk by 10:00'), [], 'a line written as an action is a task')
   t.same(await decisionsOf('액션: 음향 업체 확정 (김유진)'), [], 'a Korean task label too')

@@ -200,7 +200,7 @@ t.test('A job title alone (팀장님이) names the role holder: the one person t
   t.same(todosOf('참석: 영업팀 팀장, 하윤서 팀장\n팀장님께서 견적서를 보내 주시기로 했어요.'), ['견적서를 보내기 (하윤서)'], 'a unit before a title is no person')
   t.same(todosOf('목요일 투자 미팅 준비로 대표님이 발표 자료를 고치시기로 함'), ['목요일 투자 미팅 준비로 발표 자료를 고치기 (대표)'], 'a word ending in a particle before the title is no name')
   t.same(todosOf('품질 책임은 점검표를 금요일까지 만들어 주세요.'), ['품질 책임 점검표를 금요일까지 만들어 주기'], 'a title that is an everyday word (책임) names no one without 님')
-  t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), [], '이사 (moving house) is no board member: the group decided it')
+  t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), ['사무실 이사 다음 주 금요일까지 마치기'], '이사 (moving house) is no board member: the task is nobody\'s')
 })
 
 t.test('A role given a task (Treasurer to …) names its holder: the participant the minutes write with that role in brackets', async (t) => {
@@ -338,3 +338,11 @@ for (const [name, rows] of [['Korean todo forms', KOREAN_TODOS], ['Korean non-ac
     for (const [form, sentence, todos] of rows) t.same(todosOf(sentence), todos, `${form}: ${sentence}`)
   })
 }
+
+t.test('Korean: an arrangement (-기로 했다) bounded by -까지 is a task given, in the todos; keeping a state until then is no task', async (t) => {
+  t.same(todosOf('창고 재고표는 내일까지 한 장으로 합치기로 했어요.'), ['창고 재고표 내일까지 한 장으로 합치기'])
+  t.same(todosOf('안내문 문구 목요일까지 수정하기로 함'), ['안내문 문구 목요일까지 수정'], '수정하기로 is no deliberation (정하기로)')
+  t.same(todosOf('다음 달까지는 지금 단가를 유지하기로 했어요.'), [], 'until, on a verb of keeping a state')
+  t.same(todosOf('개장은 5월 말까지 미루기로 했어요.'), [], 'moving a date decides')
+  t.same(todosOf('메뉴 이름은 다음 주에 같이 정하기로 했어요.'), [], 'deliberating later leaves the point open')
+})

@@ -6,7 +6,7 @@ import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from 
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
-import { writtenAsAction } from './todos.ts'
+import { givenByDeadline, writtenAsAction } from './todos.ts'
 
 const MAX_POINTS = 40
 
@@ -35,16 +35,10 @@ function statesDecision (text: string): boolean {
   if (isMeetingProcedure(text)) return false
   // "나머지 강사는 최현우 사서가 1월 말까지 확정하며 …받기로 했습니다": a deadline makes it a task given (todos
   // hold it); settling a date by moving it ("3월 말까지 미루기로") stays a decision.
-  if (analyseClauses(text).some((c) => c.act === 'decision' && c.deadline !== undefined && byDeadline(c.text, c.deadline) && !RESCHEDULING.test(c.text))) return false
+  if (analyseClauses(text).some(givenByDeadline)) return false
   return decisionStance(text) === 'decided'
 }
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i
-/** "…까지", "다음 회의 전까지": the deadline bounds the doing (by), not only its moment (before, during). */
-function byDeadline (clause: string, deadline: string): boolean {
-  const at = clause.indexOf(deadline)
-  return /까지/.test(deadline) || (at >= 0 && /^\s*까지/.test(clause.slice(at + deadline.length)))
-}
-const RESCHEDULING = /(?:미루|미뤄|연기|옮기|옮겨|늦추|늦춰|앞당기|앞당겨|연장)/
 
 /**
  * A decision sentence without the tasks written into it: "we agreed to archive unused macros;

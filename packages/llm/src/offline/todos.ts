@@ -33,6 +33,23 @@ export function writtenAsAction (sentence: AuthoredSentence): boolean {
   return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) ||
     (sentence.label !== undefined && (EN_ACTION_LABEL.test(sentence.label.trim()) || KO_TASK_LABEL.test(sentence.label.trim())))
 }
+/**
+ * Whether a clause reports an arrangement with a deadline that bounds the doing ("배너 문구는 금요일까지
+ * 고치기로 했어요", "…다음 회의 전까지 받기로 함"): a task given, which the todos hold and the decisions do not.
+ * Settling a date by moving it ("3월 말까지 미루기로") stays a decision.
+ */
+export function givenByDeadline (clause: Clause): boolean {
+  return clause.act === 'decision' && clause.deadline !== undefined && byDeadline(clause.text, clause.deadline) &&
+    !RESCHEDULING.test(clause.text) && !DURATIVE.test(clause.text) && !clause.negated && !clause.uncertain && clause.undecided !== true
+}
+/** "…까지", "다음 회의 전까지": the deadline bounds the doing (by), not only its moment (before, during). */
+function byDeadline (clause: string, deadline: string): boolean {
+  const at = clause.indexOf(deadline)
+  return /까지/.test(deadline) || (at >= 0 && /^\s*까지/.test(clause.slice(at + deadline.length)))
+}
+const RESCHEDULING = /(?:미루|미뤄|연기|옮기|옮겨|늦추|늦춰|앞당기|앞당겨|연장)/
+// On a verb of keeping a state ("이번 달까지는 기존 요금을 유지하기로"), -까지 says until, not by.
+const DURATIVE = /(?:유지|보류|동결|중단|중지|멈추|멈춰|휴무|운영|대기)(?:하|되)?기로/
 // A Korean label of tasks (결정 and 담당, which KO_ACTION_LABEL also holds for titles, are not).
 const KO_TASK_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|todo|action)$/i
 
@@ -309,7 +326,7 @@ const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려�
 const KO_GI_TASK = /[\uAC00-\uD7A3](?<![있없같크작많적좋싫쉽어렵])기[.!]?$/
 
 function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean, personLine = false): boolean {
-  if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed)
+  if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed) || givenByDeadline(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
   // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
