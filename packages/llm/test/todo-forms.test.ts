@@ -346,3 +346,12 @@ t.test('Korean: an arrangement (-기로 했다) bounded by -까지 is a task giv
   t.same(todosOf('개장은 5월 말까지 미루기로 했어요.'), [], 'moving a date decides')
   t.same(todosOf('메뉴 이름은 다음 주에 같이 정하기로 했어요.'), [], 'deliberating later leaves the point open')
 })
+
+t.test('English notes: a bare progressive with a time ahead is the writer\'s plan; "do" with an object is an action', async (t) => {
+  t.same(todosOf('Sending the venue invoice today.', 'Ana'), ['Send the venue invoice (Ana)'])
+  t.same(todosOf('Booking the rehearsal room by Friday.', 'Ana'), ['Book the rehearsal room by Friday (Ana)'])
+  t.same(todosOf('Working from home today.', 'Ana'), [], 'being somewhere is no task')
+  t.same(todosOf('Sending the newsletter every Friday.', 'Ana'), [], 'a habit is no task')
+  t.same(todosOf('Sent the venue invoice yesterday.', 'Ana'), [], 'done')
+  t.same(todosOf('I do the stock count this week.', 'Ana'), ['Do the stock count this week (Ana)'])
+})

@@ -68,13 +68,13 @@ const MAX_TITLE = 140
 // Verbs that start an action ("send …", "Chen lowers …"): the present-tense and imperative
 // readings need one, the modal reading ("X will …") takes any verb.
 const EN_ACTION_VERBS = new Set(`
-add align analyse analyze approve arrange ask assign audit book bring build buy calculate call cancel check circulate clean
-close collect compile complete configure confirm contact coordinate create cut debug decide define delete deliver demo deploy
-design document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
+add align analyse analyze approve arrange ask assign audit book brief bring build buy calculate call cancel check circulate clean
+close collect compile complete configure confirm contact coordinate cover create cut debug decide define delete deliver demo deploy
+design do document draft drive email e-mail escalate estimate evaluate export file finalise finalize find finish fix follow gather
 get give handle hire implement inform install investigate invite issue list log lower measure merge migrate monitor move notify open
 order organise organize patch pay pick plan post prepare present prioritise prioritize publish purchase push put quarantine
 raise reach record reduce refactor remind remove renew replace report request research reserve resize resolve restart review
-rewrite run schedule send set share ship sign start submit summarise summarize sync take talk test track train transfer triage
+rewrite run schedule send set share ship shoot sign start submit summarise summarize sync take talk test track train transfer triage
 update upgrade upload validate verify write
 `.trim().split(/\s+/))
 

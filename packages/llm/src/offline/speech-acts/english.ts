@@ -47,6 +47,11 @@ const DECISION_NOUNS = new Set(['decision', 'approval', 'confirmation', 'agreeme
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
 const CONNECTIVES = new Set(['and', 'so', 'then', 'also', 'but', 'ok', 'okay', 'well', 'still', 'now', 'first', 'next', 'plus', 'oh', 'yes', 'yeah', 'right'])
 const ASSENTS = new Set(['good', 'great', 'fine', 'sure', 'agreed', 'alright', 'perfect', 'cool'])
+// A time ahead that makes a bare progressive a plan: "today", "this week", "on Friday", "by Monday".
+const TIME_AHEAD = /\b(?:today|tonight|tomorrow|this (?:week|afternoon|morning|evening)|next (?:week|monday|tuesday|wednesday|thursday|friday)|(?:on|by) (?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)\b(?!s)|by (?:eod|end of))/i
+const HABIT = /\b(?:every|each|usually|always|normally|often|mondays|tuesdays|wednesdays|thursdays|fridays|weekends)\b/i
+// Verbs of being somewhere, of moving or of feeling: "Starting on Monday", "Flying out tomorrow", "Working from home today".
+const UNSCHEDULED_LEMMAS = new Set(['be', 'have', 'work', 'think', 'feel', 'hope', 'plan', 'want', 'need', 'like', 'know', 'go', 'come', 'leave', 'start', 'fly', 'travel', 'arrive', 'return', 'stay', 'wait', 'get', 'see', 'mean', 'guess', 'believe', 'finish', 'head', 'run'])
 const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'later', 'meanwhile'])
 // Prepositions that qualify a person ("Leo from design", "Kim on the platform team").
 const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
@@ -280,6 +285,9 @@ function shapeOf (tokens: Token[]): Shape {
     if (MEETING_VERBS.has(at(2)!.normal) || TALK_VERBS.has(at(2)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
   }
+  // Notes with the writer left out: "Sending the invoice today": a progressive with a time ahead, as "I'm …" would say.
+  if (words[0] === first && first.pos === 'VERB' && first.normal.endsWith('ing') && first.normal !== first.lemma && !UNSCHEDULED_LEMMAS.has(first.lemma) &&
+    TIME_AHEAD.test(join(rest.slice(1))) && !HABIT.test(join(rest.slice(1)))) return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i }
   // Notes with the writer left out: "Will send the notes after the call", "Going to ping the vendor".
   const noteVerb = first.normal === 'will' ? 1 : first.normal === 'going' && at(1)?.normal === 'to' && words[0] === first ? 2 : undefined
   if (noteVerb !== undefined && at(noteVerb)?.pos === 'VERB') {
