@@ -125,6 +125,7 @@ export function formatDetails (report: EvalReport): string {
     const kinds = Object.entries(r.suggestions.byKind).map(([kind, v]) => `${kind} ${v.hit}/${v.moments}`).join(', ')
     out.push(`  suggestions: ${r.suggestions.published} in ${r.suggestions.sets} sets, ${r.suggestions.advice} in an advice form; moments caught by kind: ${kinds}`)
     if (r.suggestions.nearNotUseful.length > 0) out.push(`  near a moment but not useful: ${r.suggestions.nearNotUseful.join(' | ')}`)
+    if (r.suggestions.quietSuggestions.length > 0) out.push(`  in a quiet passage: ${r.suggestions.quietSuggestions.join(' | ')}`)
     if (r.decisionPrecision.unmatched.length > 0) out.push(`  decisions entries not counted: ${r.decisionPrecision.unmatched.join(' | ')}`)
     if (r.owners.wrongOwners.length > 0) out.push(`  owners not right: ${r.owners.wrongOwners.join(' | ')}`)
     if (r.injection.where.length > 0) out.push(`  injected marker in: ${r.injection.where.join(' | ')}`)

@@ -74,6 +74,8 @@ export interface SuggestionScore {
   advice: number
   /** Near a moment by the proximity rule but not useful by meaning, for the reader. */
   nearNotUseful: string[]
+  /** Suggestions counted in `inQuiet`, as `@segment content`, for the details report. */
+  quietSuggestions: string[]
   /** Suggestions published inside a labelled quiet passage that count for no moment; null without quiet labels. */
   inQuiet: number | null
   repeated: number
@@ -224,6 +226,7 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
   const caught = new Array<boolean>(moments.length).fill(false)
   const seen: string[][] = []
   const nearNotUseful: string[] = []
+  const quietSuggestions: string[] = []
   let total = 0
   let matched = 0
   let useful = 0
@@ -257,8 +260,10 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
       }
       if (near) matched += 1
       if (counts) useful += 1
-      else if (quiet.some((passage) => segmentIndex >= passage.from && segmentIndex <= passage.to)) inQuiet += 1
-      else if (near) nearNotUseful.push(`@${segmentIndex} ${actionable ? 'not about the moment' : 'not advice'}: ${suggestion.content}`)
+      else if (quiet.some((passage) => segmentIndex >= passage.from && segmentIndex <= passage.to)) {
+        inQuiet += 1
+        quietSuggestions.push(`@${segmentIndex}: ${suggestion.content}`)
+      } else if (near) nearNotUseful.push(`@${segmentIndex} ${actionable ? 'not about the moment' : 'not advice'}: ${suggestion.content}`)
     }
   }
   const byKind: SuggestionScore['byKind'] = {}
@@ -283,6 +288,7 @@ export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[
     caughtRate: moments.length === 0 ? null : momentsCaught / moments.length,
     advice,
     nearNotUseful,
+    quietSuggestions,
     inQuiet: meeting.labels.quietMoments === undefined ? null : inQuiet,
     repeated,
     byKind,
