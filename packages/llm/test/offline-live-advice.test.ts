@@ -402,3 +402,10 @@ t.test('not knowing what happened is a fact to find out, neither a risk nor a ch
   t.match(suggest(["a: I'm not sure whether the deposit went through."], 'en'), [{ kind: 'question', content: 'Find out whether the deposit went through before moving on' }])
   t.match(suggest(['a: We still need to figure out who covers the front desk next week.'], 'en'), [{ kind: 'action', content: 'Decide who covers the front desk next week' }])
 })
+
+t.test('a confirmation tag is answered by the next statement; a reply closing on a bare yes answers too', async (t) => {
+  t.same(suggest(['a: 그리고 창고 점검은 금요일 그대로 가는 거 맞죠?', 'b: 그게, 자재가 오면 금요일, 아니면 다음 주예요.'], 'ko'), [])
+  t.same(suggest(['a: And the landlord wanted to see the floor plan first, right?', 'b: Oh, I forgot about that.'], 'en'), [])
+  t.same(suggest(['a: Priya, can I get the signed lease by the end of March?', 'b: If the bank clears it, yes.'], 'en'), [])
+  t.match(suggest(['a: Can we get the signed lease by the end of March?', 'b: The bank is slow these days.'], 'en'), [{ kind: 'question' }], 'a reply that neither says yes nor no leaves it open')
+})

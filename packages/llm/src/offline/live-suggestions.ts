@@ -185,6 +185,11 @@ function opensWithAssent (text: string): boolean {
 // "I'm not sure", "모르겠어요": a reply that says it cannot answer leaves the question open.
 const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unclear|let me check|need to check|haven't (?:heard|checked))\b/i
 const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
+// "If the beta's stable, yes.": a bare yes or no closing the reply, after its condition.
+const EN_CLOSING_YES_NO = /[,;]\s*(?:yes|yeah|yep|sure|no|nope)[.!]?$/i
+const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
+const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
+const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
@@ -202,7 +207,10 @@ const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
 function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
-  if (opensWithAssent(text)) return true
+  if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text)) return true
+  // "목요일 그대로 가는 거 맞죠?", "…before it goes out, right?": a tag asks to confirm what was said, and the
+  // statement straight after it by someone else confirms or corrects it.
+  if (EN_CONFIRMATION_TAG.test(question.trim()) || KO_CONFIRMATION_TAG.test(question.trim())) return true
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
