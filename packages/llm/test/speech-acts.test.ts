@@ -1,7 +1,7 @@
 import t from 'tap'
 import { detectTodos } from '../src/offline/todos.ts'
 import { analyseClauses, decisionStance, englishModelLoadMs, isPersonName } from '../src/offline/speech-acts/index.ts'
-import { koreanEnding } from '../src/offline/speech-acts/korean.ts'
+import { koreanEnding, koreanIndirectQuestion } from '../src/offline/speech-acts/korean.ts'
 import { splitSentences } from '../src/text/sentences.ts'
 import { OfflineEngine } from '../src/offline/engine.ts'
 
@@ -366,4 +366,13 @@ t.test('English: deciding promised for a day ahead is not decided yet; a choice 
   t.same(acts("We're going to settle the rota next week."), ['statement'])
   t.equal(decisionStance("We'll pick the caterer on Thursday."), 'undecided')
   t.same(acts("We'll go with the smaller venue."), ['decision'])
+})
+
+t.test('Korean: an indirect question in -지 asks a fact (-는지, -ㄴ지, -었는지) or what is to be (-ㄹ지)', async (t) => {
+  t.equal(koreanIndirectQuestion('는'), 'fact', '보냈는지')
+  t.equal(koreanIndirectQuestion('된'), 'fact', '된지')
+  t.equal(koreanIndirectQuestion('낼'), 'prospect', '보낼지')
+  t.equal(koreanIndirectQuestion('을'), 'prospect', '먹을지')
+  t.equal(koreanIndirectQuestion('하'), undefined, '하지 is no indirect question')
+  t.equal(koreanIndirectQuestion(undefined), undefined)
 })

@@ -1,9 +1,8 @@
 import { josa } from 'es-hangul'
-import { finalConsonant } from '../text/korean-stem.ts'
 import { hasHangul } from '../text/words.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { todoTitle } from './todos.ts'
-import { inPastTense } from './speech-acts/index.ts'
+import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
 
 /*
  * Live advice phrased from what a sentence does: the action, the question's topic, what was
@@ -199,11 +198,11 @@ export function vaguePhrase (phrase: string): boolean {
 
 /**
  * Whether an open point asks what is or was so, a fact to find out, rather than what is to be done:
- * "누가 껐는지", "포함되는지" (-는지, -ㄴ지) against "누가 할지" (-ㄹ지); "who turned it off" against
- * "who covers on-call".
+ * "누가 열어 뒀는지", "포함되는지" (-는지, -ㄴ지) against "누가 할지" (-ㄹ지); "who left it open"
+ * against "who covers on-call".
  */
 export function asksWhatHappened (point: string): boolean {
-  if (hasHangul(point)) return finalConsonant(/([\uAC00-\uD7A3])지$/.exec(point)?.[1] ?? '') === 'ㄴ'
+  if (hasHangul(point)) return koreanIndirectQuestion(/([\uAC00-\uD7A3])지$/.exec(point)?.[1]) === 'fact'
   return inPastTense(point)
 }
 

@@ -185,7 +185,7 @@ function opensWithAssent (text: string): boolean {
 // "I'm not sure", "모르겠어요": a reply that says it cannot answer leaves the question open.
 const EN_NO_ANSWER = /\b(?:not sure|no idea|don't know|do not know|can't say|unclear|let me check|need to check|haven't (?:heard|checked))\b/i
 const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아봐야|못\s*들었)/
-// "If the beta's stable, yes.": a bare yes or no closing the reply, after its condition.
+// "If the printer's fixed by then, yes.": a bare yes or no closing the reply, after its condition.
 const EN_CLOSING_YES_NO = /[,;]\s*(?:yes|yeah|yep|sure|no|nope)[.!]?$/i
 const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
@@ -208,7 +208,7 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
   if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text)) return true
-  // "목요일 그대로 가는 거 맞죠?", "…before it goes out, right?": a tag asks to confirm what was said, and the
+  // "회의실은 3층으로 잡은 거 맞죠?", "…before we print it, right?": a tag asks to confirm what was said, and the
   // statement straight after it by someone else confirms or corrects it.
   if (EN_CONFIRMATION_TAG.test(question.trim()) || KO_CONFIRMATION_TAG.test(question.trim())) return true
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
@@ -359,7 +359,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const openPoint = clauses.map((c) => embeddedOpenQuestion(c.text)).find((q) => q !== undefined)
   if (openPoint !== undefined && !takenUp && !vaguePhrase(openPoint)) {
     // "…who maintains the mapping table", "누가 할지": what is open is an owner.
-    // "who turned the alarm off", "누가 껐는지": what happened is to be found out, nobody to name.
+    // "who left the door open", "누가 열어 뒀는지": what happened is to be found out, nobody to name.
     const owner = /^(?:who|누가|누구)\b|(?:^|\s)(?:누가|누구)(?:\s|$)/i.test(openPoint) && !asksWhatHappened(openPoint)
     return { content: advice.openPoint(openPoint), kind: owner ? 'action' : 'question', confidence: 0.65 }
   }

@@ -1,6 +1,6 @@
-import { finalConsonant } from '../text/korean-stem.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { isRisk } from './cues.ts'
+import { koreanIndirectQuestion } from './speech-acts/index.ts'
 
 /*
  * A threat to the plan stated by the form of a clause, beside the risk words the clause
@@ -88,9 +88,9 @@ export function doubtsEvent (clause: string): boolean {
   const doubt = KO_EVENT_DOUBT.exec(clause) ?? KO_OUTCOME_DOUBT.exec(clause)
   if (doubt === null || /(?:는데|지만|고)\s+\S*지(?:는|도)?\s+(?:아직\s+)?(?:모르|몰라)/.test(clause)) return false
   const [, subject, verbEnd, particle] = KO_DOUBTED_FORM.exec(doubt[0]) ?? []
-  // "누가 껐는지", "결제가 됐는지": -는지/-었는지 asks what is or was so, a fact to find out; only the -(으)ㄹ
-  // form of what is to come ("날지", "될지") doubts an event. "누가 …할지" asks for an owner.
-  if (verbEnd === undefined || finalConsonant(verbEnd) !== 'ㄹ' || (subject !== undefined && KO_WHO_OR_WHAT.test(subject))) return false
+  // "누가 열어 뒀는지", "결제가 됐는지" ask what is or was so, a fact to find out; only what is to come
+  // ("날지", "될지") doubts an event. "누가 …할지" asks for an owner.
+  if (koreanIndirectQuestion(verbEnd) !== 'prospect' || (subject !== undefined && KO_WHO_OR_WHAT.test(subject))) return false
   // "다시 올지도 몰라요": -ㄹ지도 모르다 says a thing may happen, a threat only when what may happen is a failure ("안 나올지도").
   return particle !== '도' || /(?:^|\s)(?:안|못)\s/.test(clause)
 }

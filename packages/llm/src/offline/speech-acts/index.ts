@@ -5,6 +5,7 @@ import { koreanAddressesTheRecord, koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 export { inPastTense, isPersonName, isVerbless } from './english.ts'
+export { koreanIndirectQuestion } from './korean.ts'
 export { englishModelLoadMs } from '../../text/english-model.ts'
 
 const MAX_CACHED = 4000

@@ -1,4 +1,5 @@
 import { disassemble } from 'es-hangul'
+import { finalConsonant } from '../../text/korean-stem.ts'
 import { isInstructionToAi } from '../../text/instructions.ts'
 import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
@@ -271,6 +272,16 @@ function agentOf (text: string, act: SpeechAct): Agent | undefined {
   if (named !== undefined) return { kind: 'named', name: named }
   if (GROUP.test(text)) return { kind: 'group' }
   return undefined
+}
+
+/**
+ * What a Korean indirect question in -지 asks, read from the syllable before 지: -는지, -(으)ㄴ지,
+ * -었는지 ask what is or was so, a fact to find out ('fact'); -(으)ㄹ지 asks what is to be, a choice
+ * or a doubted event ('prospect'). "그 메일을 누가 보냈는지" against "그 메일을 누가 보낼지".
+ */
+export function koreanIndirectQuestion (syllableBeforeJi: string | undefined): 'fact' | 'prospect' | undefined {
+  const final = syllableBeforeJi === undefined ? undefined : finalConsonant(syllableBeforeJi)
+  return final === 'ㄴ' ? 'fact' : final === 'ㄹ' ? 'prospect' : undefined
 }
 
 /** The table row the clause ends with, if any. */
