@@ -118,6 +118,33 @@ async function waitFor (check: () => Promise<boolean>, timeoutMs: number, what: 
   }
 }
 
+/** How long a fresh redis-server may take to answer: a loaded CI machine starting several tests at once is slow. */
+const NODE_START_MS = 15_000
+const NODE_START_ATTEMPTS = 3
+
+/**
+ * A node on a free port pair, answering PING. The pair is free when picked but not held, so another
+ * process may take it before redis-server binds; the node then exits and is started on another pair.
+ */
+async function startNode (dir: string, nodeTimeoutMs: number, taken: ReadonlySet<number>): Promise<{ port: number, child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    let port = await freeClusterPort()
+    while (taken.has(port)) port = await freeClusterPort()
+    const child = spawnNode(port, dir, nodeTimeoutMs)
+    const exited = once(child, 'exit').then(() => true)
+    const answering = waitFor(async () => !isRunning(child) || (await cli(port, 'ping')).trim() === 'PONG', NODE_START_MS, `node ${port} answering`)
+    try {
+      await Promise.race([answering, exited])
+    } catch (error) {
+      child.kill('SIGKILL')
+      throw error
+    }
+    if (isRunning(child)) return { port, child }
+    await answering.catch(() => {})
+    if (attempt === NODE_START_ATTEMPTS) throw new Error(`redis cluster: no node started after ${attempt} attempts (last on port ${port} exited)`)
+  }
+}
+
 /**
  * A real Redis Cluster on loopback ports (default 3 masters, 3 replicas), each node a
  * redis-server child process with its own directory, joined by `redis-cli --cluster create`.
@@ -140,10 +167,9 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
   }
   try {
     for (let i = 0; i < masterCount * (1 + replicas); i++) {
-      const port = await freeClusterPort()
-      running.push({ port, url: `redis://127.0.0.1:${port}`, child: spawnNode(port, dir, nodeTimeoutMs), get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
+      const { port, child } = await startNode(dir, nodeTimeoutMs, new Set(running.map((n) => n.port)))
+      running.push({ port, url: `redis://127.0.0.1:${port}`, child, get pid () { return isRunning(this.child) ? this.child.pid : undefined } })
     }
-    for (const node of running) await waitFor(async () => (await cli(node.port, 'ping')).trim() === 'PONG', 5000, `node ${node.port} answering`)
     await run('redis-cli', ['--cluster', 'create', ...running.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 })
     await settled(running, 15_000)
   } catch (error) {
@@ -211,7 +237,7 @@ export async function startRedisCluster (options: ClusterOptions = {}): Promise<
       if (isRunning(dead.child)) throw new Error(`redis cluster: node ${node.port} is still running`)
       const started = Date.now()
       dead.child = spawnNode(dead.port, dir, nodeTimeoutMs)
-      await waitFor(async () => (await cli(dead.port, 'ping')).trim() === 'PONG', 5000, `node ${dead.port} answering again`)
+      await waitFor(async () => (await cli(dead.port, 'ping')).trim() === 'PONG', NODE_START_MS, `node ${dead.port} answering again`)
       await waitFor(async () => (await cli(dead.port, 'info', 'replication')).includes('role:slave'), timeoutMs, `node ${dead.port} rejoining as a replica`)
       await settled(alive(), timeoutMs)
       return { ms: Date.now() - started }
