@@ -409,3 +409,24 @@ t.test('a confirmation tag is answered by the next statement; a reply closing on
   t.same(suggest(['a: Priya, can I get the signed lease by the end of March?', 'b: If the bank clears it, yes.'], 'en'), [])
   t.match(suggest(['a: Can we get the signed lease by the end of March?', 'b: The bank is slow these days.'], 'en'), [{ kind: 'question' }], 'a reply that neither says yes nor no leaves it open')
 })
+
+t.test('a reply after the speaker has turned to the next topic takes up nothing said before the turn', async (t) => {
+  const moved = liveSuggestions(windowOf([
+    'a: Okay, somebody has to book the rehearsal room today, otherwise we lose the slot.',
+    'a: Anyway, the posters. Ben, you will print them?',
+    'b: Yep, I will print them tomorrow.'
+  ]), [], 'en', 4, 3)
+  t.match(moved, [{ kind: 'action', content: 'Decide who will book the rehearsal room today' }], 'the duty stays open, and "otherwise" gives only the reason')
+  const answered = liveSuggestions(windowOf([
+    'a: Okay, somebody has to book the rehearsal room today.',
+    'a: Ben, could you?',
+    'b: Yep, I will book it now.'
+  ]), [], 'en', 4, 3)
+  t.same(answered.filter((d) => d.kind === 'action'), [], 'asked of someone on the same topic, the reply takes it up')
+  const korean = liveSuggestions(windowOf([
+    'a: 누군가 오늘 안에 연습실 예약을 해야 해요.',
+    'a: 자, 다음 안건, 포스터요. 민수 님이 인쇄해 주실래요?',
+    'b: 네, 제가 내일 인쇄할게요.'
+  ]), [], 'ko', 4, 3)
+  t.match(korean.filter((d) => d.kind === 'action'), [{ content: /연습실 예약/ }], 'Korean: the 네 answers the next agenda item, not the duty')
+})

@@ -29,7 +29,7 @@ const lowerFirst = (text: string): string => /^[A-Z][a-z]/.test(text) ? text[0]!
 const EN_PASSIVE_DUTY = /^(?:(?:and|so|but|also)\s+)?(.+?)\s+(?:needs?|has|have|should|must|ought)\s+(?:to\s+)?(?:still\s+)?be\s+([a-z]+(?:ed|en|t))\b(.*)$/i
 
 // A reason or condition after the action ("… before launch because the SDK collects …") is not part of it.
-const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as)\b.*$/i
+const EN_REASON = /(?:,\s*|\s+)(?:because|since|so that|as soon as|once|unless|although|though|given that|which|if|as|otherwise|or else)\b.*$/i
 
 const EN_DUTY_VERB = /\b(?:should|must|needs? to|ha(?:s|ve) to|ought to)\s+(?:also\s+|still\s+|really\s+|probably\s+)?(?!be\b|have\b)([a-z][\s\S]*?)[.!]?$/i
 

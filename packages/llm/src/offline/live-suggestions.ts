@@ -234,6 +234,9 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   let others = 0
   for (let k = i + 1; k < spoken.length && others < REPLY_REACH; k++) {
     const sentence = spoken[k]!
+    // "Someone needs to book the hall. Anyway, Aisha, you'll run the references?" ← "Yep.": the speaker
+    // moved to the next topic before anyone spoke, and replies are about that.
+    if (others === 0 && sentence.speaker === speaker && TOPIC_SHIFT.test(sentence.text.trim())) return { takenUp: answered, awaitingReply: false }
     if (sentence.speaker !== speaker) others++
     if (others > 0) replies.push(sentence)
   }
@@ -248,6 +251,9 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   })
   return { takenUp, awaitingReply: replies.length === 0 }
 }
+// "Anyway, …", "Moving on.", "Next, the budget.", "다음 안건, …", "마지막으로 …": the speaker turns to the next topic.
+const TOPIC_SHIFT = /^(?:(?:ok|okay|good|great|right|alright|fine|so)[,.!\s]+)*(?:anyway|moving on|next(?:\s+(?:up|topic|item|one))?|last(?:ly|\s+(?:thing|item|topic|one))|on to)\b|^(?:(?:좋아요?|좋습니다|네|자|그럼|그러면)[,.!\s]+)*(?:다음\s*(?:안건|건|주제|거|은|으로)|마지막(?:으로|\s*안건)|넘어가서)/i
+
 // A reply comes within the next two sentences by someone else, or it is not a reply to this one.
 const REPLY_REACH = 2
 
