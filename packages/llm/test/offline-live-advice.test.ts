@@ -430,3 +430,9 @@ t.test('a reply after the speaker has turned to the next topic takes up nothing 
   ]), [], 'ko', 4, 3)
   t.match(korean.filter((d) => d.kind === 'action'), [{ content: /연습실 예약/ }], 'Korean: the 네 answers the next agenda item, not the duty')
 })
+
+t.test('Korean: clauses joined to a decision by -고, or listed before it without a verb, are decided with it; a reason is not', async (t) => {
+  t.match(suggest(['a: 그럼 등록은 온라인으로 받고, 접수 마감은 금요일로 하죠.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 등록은 온라인으로 받고, 접수 마감은 금요일로 결정' }])
+  t.match(suggest(['a: 그럼 6월 둘째 주 워크숍, 7월 첫 주 발표로 갑시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 6월 둘째 주 워크숍, 7월 첫 주 발표로 결정' }])
+  t.match(suggest(['a: 참석자가 많아서, 장소는 대강당으로 하는 걸로 합시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 장소는 대강당으로 하는 것으로 결정' }])
+})

@@ -388,7 +388,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "출시는 다음 주 수요일, 14일로 미루자": a topic and a date without a verb of their own, cut off by the
     // comma, belong to the decision after them.
     const at = clauses.indexOf(decided)
-    const fragment = korean && at > 0 && clauses[at - 1]!.act === 'statement' && KO_VERBLESS_TOPIC.test(clauses[at - 1]!.text.trim()) ? clauses[at - 1]!.text.trim() : undefined
+    // "그럼 3월에는 베타를 내고, SSO는 하반기로 가죠", "4월 말 출시, 5월 캠페인으로 하죠": clauses joined to it by -고
+    // or listed before it without a verb are decided with it.
+    let first = at
+    while (korean && first > 0 && clauses[first - 1]!.act === 'statement' && decidedAlongside(clauses[first - 1]!.text)) first--
+    const fragment = first < at ? clauses.slice(first, at).map((c) => c.text.trim().replace(/,$/, '')).join(', ') : undefined
     const what = fragment !== undefined ? `${fragment}, ${decided.text}` : contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
   }
@@ -432,6 +436,20 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
 
 // A topic (은/는) followed by nouns only, no verb: "그럼 출시는 다음 주 수요일".
 const KO_VERBLESS_TOPIC = /^(?:(?:그럼|그러면|자|네)\s+)?\S+(?:은|는)\s+(?:\S+\s+){0,3}\S*(?:요일|\d+일|주|월|날)$/
+// A sentence-final or connective ending on the last syllable: the clause has a verb of its own.
+const KO_VERB_ENDING = /(?:다|요|죠|까|음|함|네|지|래|게|어|아|해|야|면|니까|서|데|만|때문에|므로|도)$/u
+
+/**
+ * Whether a Korean clause before a decision is decided with it: coordinated by -고 ("베타를 내고"),
+ * or a list item without a verb ("4월 말 출시", "블로그는 주 2회"). A reason (-니까, -서) or a
+ * condition (-면) is not.
+ */
+function decidedAlongside (clause: string): boolean {
+  const text = clause.trim().replace(/[\s,]+$/u, '')
+  if (KO_VERBLESS_TOPIC.test(text)) return true
+  if (!/[\uAC00-\uD7A3\d]$/u.test(text) || contentStems(text).size === 0) return false
+  return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !KO_VERB_ENDING.test(text)
+}
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
 // Verbs of deliberating, noting or coming back to a point: under "let's" they put it off rather than settle it.
