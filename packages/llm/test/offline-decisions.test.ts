@@ -116,3 +116,13 @@ t.test('대기자 (a waiting list) is no pending point; 승인 대기 is', async
   t.same(chunk.agendaNotes[0]!.pending, ['강사료 인상은 재단 승인 대기.'])
   t.same(chunk.agendaNotes[0]!.decisions, ['대기자가 30명을 넘어서 초급반을 두 반으로 늘리기로 했습니다.'])
 })
+
+t.test('one amount settled again in other words is one decision, kept in its fullest wording; dates and small counts do not join decisions', async (t) => {
+  const { distinctDecisions, decisionAmounts } = await import('../src/offline/summarise.ts')
+  t.same(distinctDecisions(['결국 1,500만으로 가기로 했어요.', '논의 끝에 행사 예산은 1,500만 원으로 정했습니다.', '워크숍 장소는 제주로 정했습니다.']),
+    ['논의 끝에 행사 예산은 1,500만 원으로 정했습니다.', '워크숍 장소는 제주로 정했습니다.'])
+  t.same(distinctDecisions(['We agreed on $7,500 for the booth.', 'Final call: the booth budget is $7,500, no demo stage.']), ['Final call: the booth budget is $7,500, no demo stage.'])
+  t.equal(distinctDecisions(['행사는 3월 14일로 정했습니다.', '접수 마감도 3월 14일로 하기로 했습니다.']).length, 2, 'a shared date is when, not what')
+  t.equal(distinctDecisions(['디자이너 1명을 뽑기로 했습니다.', '편집자 1명을 추가하기로 했습니다.']).length, 2, 'a small count recurs in unrelated decisions')
+  t.same(decisionAmounts('the 2026 plan: 40 seats at $12.50, from 10:30 on the 4th'), ['40seats', '$12.50'])
+})

@@ -74,10 +74,41 @@ function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ tex
   for (const text of texts) {
     const core = decisionCore(text)
     if (cores.matching(core).length > 0) continue
-    cores.add(core)
+    // "결국 28억으로 가기로 했어요" after "상반기 매출 목표는 28억 원으로 정했습니다": the same amount settled
+    // again; the fuller wording stays.
+    const sameAmount = cores.withAmount(decisionAmounts(text))
+    if (sameAmount !== undefined) {
+      if (text.length > kept[sameAmount]!.text.length) kept[sameAmount] = { text, core }
+      continue
+    }
+    cores.add(core, decisionAmounts(text))
     kept.push({ text, core })
   }
   return kept
+}
+
+// A number with a currency or a unit of amount: "28억", "32,000원", "$412,000", "150석", "40개", "15%".
+const AMOUNT = /(?:[$€£₩]\s?)?\d[\d,.]*(?:\s?(?:억|만|천|원|달러|석|개|명|건|%|퍼센트|k\b|m\b|percent\b|seats?\b))*/giu
+// What makes a number a date or a time rather than an amount: "12월 20일", "2월 1일", "10:30", "the 4th".
+const DATE_OR_TIME_AFTER = /^\s?(?:월|일|시|분|년|주|요일|st\b|nd\b|rd\b|th\b|am\b|pm\b|[:/])/iu
+
+/**
+ * The amounts a decision settles, written alike ("32,000원" → "32000원", "28억 원" → "28억"):
+ * numbers with a currency or a unit, at least 10, and bare numbers of at least 100 that are not
+ * years. Dates and times say when, not what, and small counts ("1명") recur in unrelated decisions.
+ */
+export function decisionAmounts (text: string): string[] {
+  const found: string[] = []
+  for (const match of text.matchAll(AMOUNT)) {
+    const raw = match[0].trim()
+    if (DATE_OR_TIME_AFTER.test(text.slice(match.index + match[0].length))) continue
+    const value = Number(raw.replace(/[^\d.]/g, '').replace(/\.$/, ''))
+    const marked = /[$€£₩]|\D$/u.test(raw.replace(/[.,]$/, ''))
+    if (!Number.isFinite(value) || (marked ? value < 10 : value < 100 || (value >= 1900 && value <= 2100))) continue
+    // "28억 원" and "28억" are one amount: 원 after a Korean magnitude is understood.
+    found.push(raw.replace(/[\s,]/g, '').replace(/\.$/, '').replace(/(억|만|천)원$/u, '$1').toLowerCase())
+  }
+  return found
 }
 
 /**
@@ -87,15 +118,23 @@ function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ tex
 class DecisionCores {
   readonly #cores: Array<ReadonlySet<string>> = []
   readonly #index: SizedSimilarityIndex
+  readonly #byAmount = new Map<string, number>()
 
   constructor (keys?: StemKeys) {
     this.#index = new SizedSimilarityIndex(keys)
   }
 
-  add (core: ReadonlySet<string>): number {
-    this.#index.add(this.#cores.length, core)
+  add (core: ReadonlySet<string>, amounts: readonly string[] = []): number {
+    const id = this.#cores.length
+    this.#index.add(id, core)
     this.#cores.push(core)
-    return this.#cores.length - 1
+    for (const amount of amounts) if (!this.#byAmount.has(amount)) this.#byAmount.set(amount, id)
+    return id
+  }
+
+  /** The id of the first core added with one of these amounts. */
+  withAmount (amounts: readonly string[]): number | undefined {
+    return amounts.map((amount) => this.#byAmount.get(amount)).find((id) => id !== undefined)
   }
 
   /** Ids of the cores that settle the same as `core` (nearlySame), ascending. */
