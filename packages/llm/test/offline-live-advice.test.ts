@@ -436,3 +436,13 @@ t.test('Korean: clauses joined to a decision by -고, or listed before it withou
   t.match(suggest(['a: 그럼 6월 둘째 주 워크숍, 7월 첫 주 발표로 갑시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 6월 둘째 주 워크숍, 7월 첫 주 발표로 결정' }])
   t.match(suggest(['a: 참석자가 많아서, 장소는 대강당으로 하는 걸로 합시다.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 장소는 대강당으로 하는 것으로 결정' }])
 })
+
+t.test('Korean: a question answered by its form: a wh-question by the statement after it, a proposal by a decision, a time by a time offered', async (t) => {
+  const questions = (lines: string[], language: 'ko' | 'en') => suggest(lines, language).filter((d) => d.kind === 'question')
+  t.same(questions(['a: 행사 입장 기준은 뭘로 할까요?', 'b: 음... 사전 등록한 분만 입장하는 걸로 보죠.'], 'ko'), [])
+  t.same(questions(['a: 자료 보관은 며칠까지 돼요?', 'b: 기본 30일입니다.'], 'ko'), [])
+  t.same(questions(['a: 이번 주는 좀... 교육 끝나고 다음 주에 하면 안 될까요?', 'b: 그럼 다음 주 금요일까지로 하죠.'], 'ko'), [], 'a proposal answered by a decision')
+  t.same(questions(['a: 배송은 언제 돼?', 'b: 검수 돌려야 하니까 내일 오후쯤?'], 'ko'), [], 'a time offered with a rising tone is an answer, not a question')
+  t.match(questions(['a: 장애가 나면 어느 팀이 대응할지도 정해야 하지 않을까요?', 'b: 요즘 장애가 잦긴 했어요.'], 'ko'), [{ content: /어느 팀이 대응할지/ }], 'an interrogative inside an indirect question asks whether to settle it')
+})
+

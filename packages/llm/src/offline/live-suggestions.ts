@@ -191,11 +191,13 @@ const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
+// "테스트 기준은 뭘로 할까요?", "보관은 어떻게 돼요?": a question for information, answered by the statement straight after it.
+const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
-const KO_AMOUNT_QUESTION = /(?:얼마|몇|언제)/
+const KO_AMOUNT_QUESTION = /(?:얼마|몇|며칠|언제)/
 const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|분|퍼센트|%)|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
 
 /**
@@ -214,7 +216,10 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
-  if (EN_WH_INFO.test(question.trim())) return true
+  // "…어느 부서가 책임질지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
+  if (EN_WH_INFO.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
+  // "…1월 초에 하면 안 될까요?" ← "그럼 1월 8일까지로 하죠.": a proposal answered by a decision, the same or another.
+  if (proposalOf(question) !== undefined && analyseClauses(text).some((c) => c.act === 'decision' && !c.negated)) return true
   // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
   // "배송 지연 건수는?": a topic alone asks what there is to know about it.
   if (KO_ECHO.test(question.trim()) || (KO_TOPIC_ONLY.test(question.trim()) && contentStems(text).size > 0)) return true
@@ -319,6 +324,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
+    // "핫픽스는 언제 돼?" ← "QA 돌려야 하니까 오늘 저녁 6시쯤?", "When can we ship?" ← "Friday, maybe?": an amount
+    // or a time offered with a rising tone answers the question before it.
+    if (before !== undefined && isQuestion(before) && (EN_AMOUNT_QUESTION.test(before) || KO_AMOUNT_QUESTION.test(before)) && GIVES_AMOUNT.test(last.text)) return undefined
     // "Tamsin, catering?", "Ines, comms?": a name and a topic hand someone the turn to report on it.
     if (EN_TURN_HANDOVER.test(last.text.trim())) return undefined
     // "Can I add one thing?", "하나 말씀드려도 될까요?": asking for the floor; what follows is the point.
@@ -462,7 +470,7 @@ const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sp
 
 // A proposal put as a question: "Shall we go with the blue palette?", "What if we …?", "…걸로 하면 어떨까요?", "…로 할까요?".
 const EN_PROPOSAL = /^(?:(?:so|ok|okay|then|and)[,\s]+)*(?:shall we|should we|how about|what about|what if we|why don't we|can we just)\s+(.+?)[\s?]*$/i
-const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때)|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
+const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때|안\s*(?:될까요|돼요|되나요|될까|돼))|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
 
 /** What a proposal question proposes ("go with the blue palette", "6% 넘으면 다시 보는 걸로"), else undefined. */
 function proposalOf (question: string): string | undefined {
