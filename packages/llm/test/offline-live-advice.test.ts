@@ -445,4 +445,3 @@ t.test('Korean: a question answered by its form: a wh-question by the statement 
   t.same(questions(['a: 배송은 언제 돼?', 'b: 검수 돌려야 하니까 내일 오후쯤?'], 'ko'), [], 'a time offered with a rising tone is an answer, not a question')
   t.match(questions(['a: 장애가 나면 어느 팀이 대응할지도 정해야 하지 않을까요?', 'b: 요즘 장애가 잦긴 했어요.'], 'ko'), [{ content: /어느 팀이 대응할지/ }], 'an interrogative inside an indirect question asks whether to settle it')
 })
-

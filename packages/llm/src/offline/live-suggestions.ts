@@ -399,7 +399,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "그럼 3월에는 베타를 내고, SSO는 하반기로 가죠", "4월 말 출시, 5월 캠페인으로 하죠": clauses joined to it by -고
     // or listed before it without a verb are decided with it.
     let first = at
-    while (korean && first > 0 && clauses[first - 1]!.act === 'statement' && decidedAlongside(clauses[first - 1]!.text)) first--
+    if (korean) while (first > 0 && clauses[first - 1]!.act === 'statement' && decidedAlongside(clauses[first - 1]!.text)) first--
     const fragment = first < at ? clauses.slice(first, at).map((c) => c.text.trim().replace(/,$/, '')).join(', ') : undefined
     const what = fragment !== undefined ? `${fragment}, ${decided.text}` : contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
     return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
