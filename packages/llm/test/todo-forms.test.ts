@@ -224,7 +224,7 @@ t.test('A Korean participant named by the given name, bare after an arrow or wit
   t.same(of('- 주말 회귀 테스트 돌리기 (가람)'), ['주말 회귀 테스트 돌리기 (문가람)'], 'a given name in brackets')
   t.same(of('- 결제 페이지 오류 → 민재 원인 분석'), [], 'a name that is no participant owns nothing')
   t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 태린이가 확인하기로'), ['환불 문의 두 번 확인 (여태린)'], 'a clause made a noun with 건 ends the point')
-  t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
+  t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['로그인 화면 문구 다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
 })
 
 t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {
@@ -354,4 +354,11 @@ t.test('English notes: a bare progressive with a time ahead is the writer\'s pla
   t.same(todosOf('Sending the newsletter every Friday.', 'Ana'), [], 'a habit is no task')
   t.same(todosOf('Sent the venue invoice yesterday.', 'Ana'), [], 'done')
   t.same(todosOf('I do the stock count this week.', 'Ana'), ['Do the stock count this week (Ana)'])
+})
+
+t.test('Korean notes: a task taken after an arrow is about the phrase the line opened with, when that phrase has no verb', async (t) => {
+  t.same(todosOf('- 3층 프린터 토너 문제 → 민수가 오늘 원인 찾기로'), ['3층 프린터 토너 문제 원인 찾기 (김민수)'])
+  t.same(todosOf('- 신청서 양식 → 서식 파일 내가 고침'), ['신청서 양식 서식 파일 고치기 (서지원)'])
+  t.same(todosOf('- 2층 배너 이미지 → 서연 원인 파악하기'), ['2층 배너 이미지 원인 파악 (박서연)'], 'an opening cut short by a number is kept whole')
+  t.ok(todosOf('- 일정이 밀리면 공지 필요 → 내가 공지 올림').includes('공지 올리기 (서지원)'), 'a condition opens no topic')
 })

@@ -581,7 +581,12 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "결제 오류 (재현율 50%) → 태린 원인 분석": a task given to someone after an arrow or comma is about the
     // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 태린 배포").
     const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((_c, k) => subjects[k] === undefined) : undefined
-    if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, ''))} ${title}`.trim()
+    // A subject cut short by a number ("안드12 영수증 크래시") is the whole opening phrase, when it has no verb.
+    if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, '')) || (arrowTopic(trimmed, clauses, written) ?? '')} ${title}`.trim()
+    // "영수증 첨부 크래시 → 하람이가 오늘 원인 찾기로", "차트 라벨 → 티켓 내가 옮기기": a task someone takes after the arrow is
+    // about the point the line opened with, when that point is a phrase without a verb and the title names none of it.
+    else if (i > 0 && owner !== undefined && arrowTopic(trimmed, clauses, written) !== undefined &&
+      ![...contentStems(arrowTopic(trimmed, clauses, written)!)].some((stem) => contentStems(title).has(stem))) title = `${arrowTopic(trimmed, clauses, written)!} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     // "배너 시안: 제가 목요일까지 초안 보내겠습니다": Korean leaves out the object the label names, so a
     // title with no object of its own (을/를) that shares no word with its topic label takes the label.
@@ -590,6 +595,23 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     actions.push({ text: title, ...(owner === undefined ? {} : { owner }) })
   })
   return actions
+}
+
+// A clause of condition or reason ("넘기면 …", "재고가 없어서 …"); nouns that end in 면 or 서 (화면, 계약서) are none.
+const KO_CONDITION_OR_REASON = /(?<!화|측|전|대|정|표|양|방|지|이)면(?:\s|$)|(?:때문에|니까|는데|지만|해서|어서|아서|돼서|워서|와서|봐서|줘서|져서|므로)(?:\s|$)/
+
+/**
+ * The line's opening phrase when `clause` comes after an arrow and that phrase has no verb of its own
+ * ("안드로이드 영수증 첨부 크래시 (재현율 100%)" → "안드로이드 영수증 첨부 크래시").
+ */
+function arrowTopic (line: string, clauses: readonly string[], clause: string): string | undefined {
+  const arrow = line.search(/→|->/)
+  if (arrow < 0 || line.indexOf(clause.trim()) < arrow) return undefined
+  const opening = clauses[0]!.replace(/\s*\([^)]*\)/g, '').replace(/^\s*[-•*]\s*/u, '').trim()
+  const read = analyseClauses(opening, 'ko')[0]
+  if (opening === '' || read === undefined || read.act !== 'statement' || koreanEnding(opening) !== undefined || /(?:다|요|음|함|됨|임)[.]?$/.test(opening) ||
+    KO_CONDITION_OR_REASON.test(opening) || opening.split(/\s+/).length > 6) return undefined
+  return opening
 }
 
 /**
