@@ -376,3 +376,16 @@ t.test('Korean: an indirect question in -지 asks a fact (-는지, -ㄴ지, -었
   t.equal(koreanIndirectQuestion('하'), undefined, '하지 is no indirect question')
   t.equal(koreanIndirectQuestion(undefined), undefined)
 })
+
+t.test('Korean: the chair settling a complement for the group decides, negated or not; a person doing it, or deciding later, does not', async (t) => {
+  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!
+  t.equal(act('주차 지원은 3월까지만 하는 걸로 정리하겠습니다.').act, 'decision')
+  t.equal(act('비용은 본사와 지점 반반 부담으로 결정하겠습니다.').act, 'decision')
+  t.equal(act('토요일은 전 지점 휴무로 하겠습니다.').act, 'decision')
+  const negated = act('현수막은 안 하는 걸로 하겠습니다.')
+  t.equal(negated.act, 'decision')
+  t.equal(negated.negated, false, 'the negation is in what was settled')
+  t.equal(act('제가 내일 오전으로 하겠습니다.').act, 'commitment')
+  t.not(act('가격은 다음 회의에서 정하는 걸로 하겠습니다.').act, 'decision')
+  t.not(act('장소는 다음 주에 결정하겠습니다.').act, 'decision')
+})

@@ -335,6 +335,12 @@ function analyseClause (raw: string): Clause {
   }
   const level = ending.politeness ?? politeness
   if (ending.act === 'commitment') {
+    // "…시행하는 걸로 정리하겠습니다", "…반반 부담으로 결정하겠습니다", "외주는 안 하는 걸로 하겠습니다", "당일은
+    // 전 매장 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
+    if (SETTLED_FOR_GROUP.test(bare) && !DECIDED_LATER.test(bare) && !DEFERRED.test(bare) && !DEFERRED_TO_MEETING.test(bare) && !uncertain) {
+      const agent = agentOf(agentText, 'commitment')
+      if (agent === undefined || agent.kind === 'group') return { ...withLevel('decision', { kind: 'group' }, level), negated: false }
+    }
     // "…부터 정리하겠습니다", "다음 안건으로 넘어갈게요": running the meeting.
     // The meeting verb must carry the ending, and a deadline makes it a task ("다음 회의 전까지 정리해서 올리겠습니다").
     const lastWord = bare.slice(bare.search(/\S+$/))
@@ -397,6 +403,10 @@ function analyseClause (raw: string): Clause {
   }
   return withLevel(ending.act, undefined, level)
 }
+
+// A complement settled by the speaker for the group: -는 걸로 / -기로 with 하겠습니다 or 정리하겠습니다, a noun in
+// (으)로 with 결정하겠습니다 / 확정하겠습니다 / 하겠습니다. What is settled may itself be negated ("안 하는 걸로").
+const SETTLED_FOR_GROUP = /(?:는\s*(?:걸로|것으로)|기로)\s*(?:하겠|정리하겠|정리할게|할게)|\S(?:으로|로)\s+(?:결정|확정)(?:하겠|할게)|[\uAC00-\uD7A3]{2,}(?<![오전후침녁말초일주달년간])(?:으로|로)\s+하겠습니다$/
 
 // The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "14일로 미루자", "나중에 정하자", "같이 확인합시다".
 // -자 ends nouns too (담당자, 연구자, 입사자): it is the hortative when the verb has an argument marked by a
