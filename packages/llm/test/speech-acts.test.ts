@@ -389,3 +389,14 @@ t.test('Korean: the chair settling a complement for the group decides, negated o
   t.not(act('가격은 다음 회의에서 정하는 걸로 하겠습니다.').act, 'decision')
   t.not(act('장소는 다음 주에 결정하겠습니다.').act, 'decision')
 })
+
+t.test('Korean: the polite hortative -죠 on a value chosen or a policy verb settles it; on deliberating it puts the point off; a name without a particle does nothing', async (t) => {
+  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!.act
+  t.equal(act('접수 단계는 두 단계로 줄이죠.'), 'decision')
+  t.equal(act('그럼 회비는 3만 원 유지하죠.'), 'decision')
+  t.equal(act('그건 다음 회의 때 보죠.'), 'statement')
+  t.equal(act('같이 보고 확정하죠.'), 'statement')
+  t.equal(act('그 정도면 충분하죠.'), 'statement')
+  t.equal(act('그럼 통계는 지원 님 자료 기준으로 하죠.'), 'decision', 'the name belongs to the noun phrase')
+  t.equal(act('정리는 지원 님 팀이 하기로 했습니다.'), 'commitment', "the name's team is the doer")
+})

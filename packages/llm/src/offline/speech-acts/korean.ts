@@ -329,6 +329,11 @@ function analyseClause (raw: string): Clause {
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
+  // "…세 단계로 줄이죠", "…완료로 보죠", "강사료는 50만 원 유지하죠": the polite hortative -죠 on a value chosen or a
+  // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
+  if (ending === undefined && /죠$/.test(bare) && !undecided && !DELIBERATING_JYO.test(bare) && (CHOSEN_VALUE_JYO.test(bare) || POLICY_JYO.test(bare)) && !SELF.test(bare)) {
+    return withLevel('decision', { kind: 'group' })
+  }
   if (ending === undefined) {
     if (DECISION_NOUN.test(bare) && !undecided) return withLevel('decision', agentOf(agentText, 'decision'))
     return withLevel(/^(?:안녕|감사|수고|고맙)/.test(bare) ? 'greeting' : 'statement')
@@ -392,7 +397,10 @@ function analyseClause (raw: string): Clause {
   if (ending.act === 'decision') {
     if (undecided) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
-    const agent = agentOf(agentText, 'commitment')
+    // "소희 님 데이터 기준으로 하죠": a name inside a noun phrase, with no particle of its own, is nobody's doing.
+    const named = agentOf(agentText, 'commitment')
+    const nameOnly = NAMED.exec(bare)
+    const agent = named?.kind === 'named' && owned === undefined && nameOnly !== null && /(?:님|씨)$/.test(nameOnly[0]) && !NAMED_WITH_PARTICLE.test(bare) ? undefined : named
     if (agent !== undefined && agent.kind !== 'group' && !DECISION_NOUN.test(bare)) return withLevel('commitment', agent, level)
     // A terse -기로 with nobody named records an arrangement too loosely to list it as the group's decision;
     // the honorific -시- ("-기로 하셨습니다") honours someone else as the one who settled it, never "we".
@@ -403,6 +411,13 @@ function analyseClause (raw: string): Clause {
   }
   return withLevel(ending.act, undefined, level)
 }
+
+// A name with 님/씨 and a particle of its own: the subject or topic of the clause ("민수 님이", "지현 씨는", "상민 님 팀이").
+const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|\\s*(?:팀|쪽)(?:이|에서|은|는))(?=\\s|$)`)
+// The polite hortative -죠 on a value chosen (a noun in (으)로 before the verb) or on a verb of policy.
+const CHOSEN_VALUE_JYO = /\S(?:으로|로)\s+(?:\S+\s+)?\S+죠$/
+const POLICY_JYO = /(?:유지|동결|보류|중단|취소|폐지|연장|축소|확대|인상|인하|통일|교체|채택|적용|도입)하죠$/
+const DELIBERATING_JYO = /(?:정하|결정하|확정하|논의하|상의하|얘기하|이야기하|생각해\s*보|검토해\s*보|넘어가|해\s*보)죠$|(?:다시|나중에|다음에|끝나고)\s+(?:\S+\s+)?\S+죠$/
 
 // A complement settled by the speaker for the group: -는 걸로 / -기로 with 하겠습니다 or 정리하겠습니다, a noun in
 // (으)로 with 결정하겠습니다 / 확정하겠습니다 / 하겠습니다. What is settled may itself be negated ("안 하는 걸로").
