@@ -328,7 +328,10 @@ t.test('One person\'s task written twice in different words is listed once; two 
 })
 
 t.test('Every line under an action heading is a task, in either language; done items and questions are not', async (t) => {
-  t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성'])
+  t.same(todosOf('액션 아이템:\n- 배포 체크리스트 작성\n- 결제 모듈 회귀 테스트 완료\n- 다음 회의 일정은 언제로 할까요?'), ['배포 체크리스트 작성 (서지원)'], "in the writer's own notes, the writer's tasks")
+  t.same(todosOf('행사 준비 관련 할 일\n- 참가자 명찰 출력하기\n- 현수막 업체에 시안 요청하기'), ['참가자 명찰 출력 (서지원)', '현수막 업체에 시안 요청 (서지원)'], 'a heading of tasks after a topic')
+  t.same(todosOf('팀 공통 할 일\n- 참가자 명찰 출력하기'), ['참가자 명찰 출력'], 'a heading naming the team gives no owner')
+  t.same(todosOf('오늘 논의할 일\n- 참가자 명찰 출력하기'), [], '논의할 일 lists topics, not tasks')
   t.same(todosOf('## Action items\n- Pricing page copy (Sam)\n- Rotate the API keys\n- Load test finished'), ['Pricing page copy (Sam)', 'Rotate the API keys'])
   t.same(todosOf('## Notes\n- Pricing page copy\n- 배포 체크리스트'), [], 'under any other heading a noun phrase is no task')
 })

@@ -21,7 +21,8 @@ export interface AuthoredSentence {
 }
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
-const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
+// "Action items", "My to-dos", "Launch follow-ups", "할 일", "자원봉사 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
+const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
 
 const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
 
@@ -546,7 +547,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const line = sentence.label === undefined || labelPerson !== undefined ? sentence.text : `${sentence.label} ${sentence.text}`
     const analysed = analyseClauses(line, 'ko')
     if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
-    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
+    // In a participant's own notes a to-do heading that names no team ("할 일", "자원봉사 관련 할 일") lists the writer's tasks.
+    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
     return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
   }
   const actions: Action[] = []
