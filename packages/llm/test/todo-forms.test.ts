@@ -365,3 +365,12 @@ t.test('Korean notes: a task taken after an arrow is about the phrase the line o
   t.same(todosOf('- 2층 배너 이미지 → 서연 원인 파악하기'), ['2층 배너 이미지 원인 파악 (박서연)'], 'an opening cut short by a number is kept whole')
   t.ok(todosOf('- 일정이 밀리면 공지 필요 → 내가 공지 올림').includes('공지 올리기 (서지원)'), 'a condition opens no topic')
 })
+
+t.test('Korean notes: a -기 to-do with a time is the writer\'s own, the time in brackets included; 물어봐야 is asking, 로 봐야 judging', async (t) => {
+  t.same(todosOf('- 비품 재고 다시 세기 (이번 주)'), ['이번 주 비품 재고 다시 세기 (서지원)'])
+  t.same(todosOf('- 현수막 시안 금요일까지 받기'), ['현수막 시안 금요일까지 받기 (서지원)'])
+  t.same(todosOf('- 민수: 현수막 시안 금요일까지 받기'), ['현수막 시안 금요일까지 받기 (민수)'], 'a person named keeps the task')
+  t.same(todosOf('- 현수막 시안 받기'), [], 'without a time a -기 line may be anyone\'s note')
+  t.same(todosOf('강사님께 가능한 날짜를 이번 주 안에 물어봐야 해요.'), ['강사님께 가능한 날짜를 이번 주 안에 물어보기'])
+  t.same(todosOf('이건 결국 마케팅 비용으로 봐야 해요.'), [], 'a judgement in 로 봐야')
+})

@@ -308,12 +308,13 @@ const KO_SELF = /(?:^|\s)(?:제가|저는|저희가|제 쪽에서|내가)(?=\s)/
 const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
-const KO_TIME = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:\s|$)/
+const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
 const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
-const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})\s*$`)
+// "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)": a time in brackets after the action.
+const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|\((?:오늘|내일|모레|이번\s*주|금주|다음\s*주|이번\s*달|다음\s*달|월말|주말)(?:\s*(?:중|안|내))?\))\s*$`)
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -351,6 +352,12 @@ function withoutRieul (syllable: string): string {
 }
 
 function koreanTitle (clause: string): string {
+  // "… 다시 하기 (이번 주)": the time in brackets opens the title.
+  const bracketed = /\s*\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)\s*$/.exec(clause.trim())
+  if (bracketed !== null) {
+    const title = koreanTitle(clause.trim().slice(0, bracketed.index))
+    return `${bracketed[1]!} ${title}`
+  }
   let text = clause.trim()
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
     .replace(KOREAN_SPOKEN_OPENER, '')
@@ -575,7 +582,9 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
-    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' ? sentence.author : ownerHere)
+    // "직원 교육 다시 하기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
+    const ownTodo = ownerHere === undefined && KO_GI_TASK.test(clause.replace(KO_TRAILING_DATE, '')) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))
+    const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' || ownTodo ? sentence.author : ownerHere)
     let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;
     // "로그인 오류: … 내가 오늘 고침": or in the line's label.

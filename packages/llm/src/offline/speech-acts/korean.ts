@@ -187,7 +187,7 @@ const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|
 // "갱신 여부는 다음 회의에서 결정": whether something happens, or a decision put off to a later meeting, is still open.
 const DEFERRED = /여부|(?:다음\s*회의|추후|나중에|차후|다음에)\S*\s*(?:다시\s*)?(?:결정|확정|논의|정하)/
 // A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
-const MUST_JUDGEMENT = /(?:봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
+const MUST_JUDGEMENT = /(?:(?:로|으로|라고|다고|게)\s*봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
 const DONE = /(?:었|았|였|했|됐|졌|웠|왔|켰|쳤|렸|됨|완료)(?:음|습니다|어요|다|함)?[.!]?$/
 // A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
