@@ -374,3 +374,7 @@ t.test('Korean notes: a -기 to-do with a time is the writer\'s own, the time in
   t.same(todosOf('강사님께 가능한 날짜를 이번 주 안에 물어봐야 해요.'), ['강사님께 가능한 날짜를 이번 주 안에 물어보기'])
   t.same(todosOf('이건 결국 마케팅 비용으로 봐야 해요.'), [], 'a judgement in 로 봐야')
 })
+
+t.test('Korean: -며, the written -고, shares the ending of the last clause', async (t) => {
+  t.same(todosOf('안내문은 김민수 님이 금요일까지 작성하며, 인쇄는 각 팀에서 월말까지 완료해 주시기 바랍니다.'), ['안내문 금요일까지 작성 (김민수)', '인쇄 각 팀에서 월말까지 완료'])
+})

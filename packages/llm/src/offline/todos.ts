@@ -631,7 +631,8 @@ function arrowTopic (line: string, clauses: readonly string[], clause: string): 
  * it commits. Undefined when the clause is no -고 clause or the last one neither commits nor arranges.
  */
 function sharedEnding (clause: string, lastText: string, last: Clause | undefined): string | undefined {
-  const stem = /^(.*[\uAC00-\uD7A3])고$/.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
+  // -며 / -으며 is the written -고: "…유서진 님이 20일까지 전달하며, …".
+  const stem = /^(.*[\uAC00-\uD7A3])(?:고|(?<=[하되])며)$/.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
   if (stem === undefined || last === undefined || /(?:하지|않|없|있|였|었|았|했|이)$/.test(stem)) return undefined
   if (/기로\s*(?:했|하였|함)/.test(lastText)) return `${stem}기로 했습니다`
   if (last.act === 'commitment' || last.act === 'request') return `${stem}겠습니다`
