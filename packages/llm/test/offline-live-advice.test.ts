@@ -445,3 +445,9 @@ t.test('Korean: a question answered by its form: a wh-question by the statement 
   t.same(questions(['a: 배송은 언제 돼?', 'b: 검수 돌려야 하니까 내일 오후쯤?'], 'ko'), [], 'a time offered with a rising tone is an answer, not a question')
   t.match(questions(['a: 장애가 나면 어느 팀이 대응할지도 정해야 하지 않을까요?', 'b: 요즘 장애가 잦긴 했어요.'], 'ko'), [{ content: /어느 팀이 대응할지/ }], 'an interrogative inside an indirect question asks whether to settle it')
 })
+
+t.test('a rule set from now on for everyone is a decision, its own refusal clause no threat; one person\'s habit is neither', async (t) => {
+  t.match(suggest(['a: 그래서 앞으로 모든 대관 신청은 보증금을 먼저 받겠습니다. 없으면 예약 안 받습니다.'], 'ko'), [{ kind: 'decision', content: /모든 대관 신청은 보증금을 먼저 받/ }])
+  t.same(suggest(['a: 그래서 앞으로 모든 대관 신청은 보증금을 먼저 받겠습니다. 없으면 예약 안 받습니다.'], 'ko').filter((d) => d.kind === 'risk'), [])
+  t.same(suggest(['a: From now on I will send the weekly numbers myself.'], 'en').filter((d) => d.kind === 'decision'), [])
+})

@@ -381,7 +381,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const unstaffed = clauses.map((c) => unstaffedDuty(c.text)).find((d) => d !== undefined)
   if (unstaffed !== undefined && !takenUp) return { content: advice.unstaffed(unstaffed), kind: 'action', confidence: 0.6 }
   // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
-  if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker'))) {
+  // "앞으로 모든 계약은 확인서를 받겠습니다" sets the rule for everyone; "From now on I'll send it" is one person's habit.
+  if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker' && SPEAKER_NAMED.test(c.text)))) {
     // "Agreed, that's our standing rule from now on": the rule is what was said before it.
     const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
     return { content: advice.decision(withAntecedent(rule, context.before, { restFirst: true })), kind: 'decision', confidence: 0.6 }
@@ -464,6 +465,9 @@ const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
 const EN_DELIBERATE = /^(?:settle|decide|figure|discuss|revisit|agree|confirm|check|think|see|wait|park|table|circle|come|pick|say|note|talk|look|sleep|follow)\b/i
 // A verb phrase whose object points back to what was just said: "move it to Friday", "do that".
 const EN_ANAPHORIC_OBJECT = /^(\w+)\s+(?:it|that|this|them)\b/i
+
+// The speaker named as the doer: "I", "I'll", "제가", "내가", "저는".
+const SPEAKER_NAMED = /\b(?:I|I'll|I'm|I've|I'd|me|my)\b|(?:^|\s)(?:제가|내가|저는|나는|저희가)(?=\s)/
 
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i
