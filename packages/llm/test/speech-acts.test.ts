@@ -400,3 +400,10 @@ t.test('Korean: the polite hortative -죠 on a value chosen or a policy verb set
   t.equal(act('그럼 통계는 지원 님 자료 기준으로 하죠.'), 'decision', 'the name belongs to the noun phrase')
   t.equal(act('정리는 지원 님 팀이 하기로 했습니다.'), 'commitment', "the name's team is the doer")
 })
+
+t.test('Korean: a value set by a verb of change, terse or reported, is a decision; a must-form of one is a request', async (t) => {
+  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!.act
+  t.equal(act('점검 주기 월 2회로 변경'), 'decision')
+  t.equal(act('위 3건은 다음 버전으로 분류하였습니다.'), 'decision')
+  t.equal(act('회의 시간은 3시로 변경해야 함'), 'request')
+})

@@ -319,7 +319,8 @@ function analyseClause (raw: string): Clause {
     return withLevel('question')
   }
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
-  if (!undecided && /(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) && agentOf(agentText, 'commitment')?.kind !== 'named') {
+  // "드레싱 1일 2회로 변경", "위 2건 릴리스 블로커로 분류", "…하루 2회로 변경하였습니다": a value set by a verb of change, reported.
+  if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare)) && agentOf(agentText, 'commitment')?.kind !== 'named') {
     return withLevel('decision', agentOf(agentText, 'decision'))
   }
   // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
@@ -414,6 +415,9 @@ function analyseClause (raw: string): Clause {
 
 // A name with 님/씨 and a particle of its own: the subject or topic of the clause ("민수 님이", "지현 씨는", "상민 님 팀이").
 const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|\\s*(?:팀|쪽)(?:이|에서|은|는))(?=\\s|$)`)
+// A value in (으)로 set by a verb of change, terse or reported in the past: "…2회로 변경", "…블로커로 분류하였습니다".
+const CHANGED_TO = /\S(?:으로|로)\s+(?:\S+\s+)?(?:변경|분류|조정|연기|통일|전환|축소|확대|인상|인하|상향|하향)(?:함|됨|했음|했습니다|하였습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/
+
 // The polite hortative -죠 on a value chosen (a noun in (으)로 before the verb) or on a verb of policy.
 const CHOSEN_VALUE_JYO = /\S(?:으로|로)\s+(?:\S+\s+)?\S+죠$/
 const POLICY_JYO = /(?:유지|동결|보류|중단|취소|폐지|연장|축소|확대|인상|인하|통일|교체|채택|적용|도입)하죠$/
