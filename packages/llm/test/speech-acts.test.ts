@@ -13,6 +13,12 @@ function acts (sentence: string): string[] {
   return analyseClauses(sentence).map((c) => c.act)
 }
 
+/** The last clause of a Korean sentence, where its ending decides the act. */
+function lastKoreanClause (sentence: string) {
+  return analyseClauses(sentence, 'ko').at(-1)!
+}
+const lastKoreanAct = (sentence: string): string => lastKoreanClause(sentence).act
+
 t.test('English: contractions commit like the full form, each clause on its own', async (t) => {
   const [first, second] = analyseClauses("I'll send the deck to Acme by Friday, and we'll review it Monday.")
   t.equal(first?.act, 'commitment')
@@ -378,32 +384,29 @@ t.test('Korean: an indirect question in -지 asks a fact (-는지, -ㄴ지, -었
 })
 
 t.test('Korean: the chair settling a complement for the group decides, negated or not; a person doing it, or deciding later, does not', async (t) => {
-  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!
-  t.equal(act('주차 지원은 3월까지만 하는 걸로 정리하겠습니다.').act, 'decision')
-  t.equal(act('비용은 본사와 지점 반반 부담으로 결정하겠습니다.').act, 'decision')
-  t.equal(act('토요일은 전 지점 휴무로 하겠습니다.').act, 'decision')
-  const negated = act('현수막은 안 하는 걸로 하겠습니다.')
+  t.equal(lastKoreanAct('주차 지원은 3월까지만 하는 걸로 정리하겠습니다.'), 'decision')
+  t.equal(lastKoreanAct('비용은 본사와 지점 반반 부담으로 결정하겠습니다.'), 'decision')
+  t.equal(lastKoreanAct('토요일은 전 지점 휴무로 하겠습니다.'), 'decision')
+  const negated = lastKoreanClause('현수막은 안 하는 걸로 하겠습니다.')
   t.equal(negated.act, 'decision')
   t.equal(negated.negated, false, 'the negation is in what was settled')
-  t.equal(act('제가 내일 오전으로 하겠습니다.').act, 'commitment')
-  t.not(act('가격은 다음 회의에서 정하는 걸로 하겠습니다.').act, 'decision')
-  t.not(act('장소는 다음 주에 결정하겠습니다.').act, 'decision')
+  t.equal(lastKoreanAct('제가 내일 오전으로 하겠습니다.'), 'commitment')
+  t.not(lastKoreanAct('가격은 다음 회의에서 정하는 걸로 하겠습니다.'), 'decision')
+  t.not(lastKoreanAct('장소는 다음 주에 결정하겠습니다.'), 'decision')
 })
 
 t.test('Korean: the polite hortative -죠 on a value chosen or a policy verb settles it; on deliberating it puts the point off; a name without a particle does nothing', async (t) => {
-  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!.act
-  t.equal(act('접수 단계는 두 단계로 줄이죠.'), 'decision')
-  t.equal(act('그럼 회비는 3만 원 유지하죠.'), 'decision')
-  t.equal(act('그건 다음 회의 때 보죠.'), 'statement')
-  t.equal(act('같이 보고 확정하죠.'), 'statement')
-  t.equal(act('그 정도면 충분하죠.'), 'statement')
-  t.equal(act('그럼 통계는 지원 님 자료 기준으로 하죠.'), 'decision', 'the name belongs to the noun phrase')
-  t.equal(act('정리는 지원 님 팀이 하기로 했습니다.'), 'commitment', "the name's team is the doer")
+  t.equal(lastKoreanAct('접수 단계는 두 단계로 줄이죠.'), 'decision')
+  t.equal(lastKoreanAct('그럼 회비는 3만 원 유지하죠.'), 'decision')
+  t.equal(lastKoreanAct('그건 다음 회의 때 보죠.'), 'statement')
+  t.equal(lastKoreanAct('같이 보고 확정하죠.'), 'statement')
+  t.equal(lastKoreanAct('그 정도면 충분하죠.'), 'statement')
+  t.equal(lastKoreanAct('그럼 통계는 지원 님 자료 기준으로 하죠.'), 'decision', 'the name belongs to the noun phrase')
+  t.equal(lastKoreanAct('정리는 지원 님 팀이 하기로 했습니다.'), 'commitment', "the name's team is the doer")
 })
 
 t.test('Korean: a value set by a verb of change, terse or reported, is a decision; a must-form of one is a request', async (t) => {
-  const act = (s: string) => analyseClauses(s, 'ko').at(-1)!.act
-  t.equal(act('점검 주기 월 2회로 변경'), 'decision')
-  t.equal(act('위 3건은 다음 버전으로 분류하였습니다.'), 'decision')
-  t.equal(act('회의 시간은 3시로 변경해야 함'), 'request')
+  t.equal(lastKoreanAct('점검 주기 월 2회로 변경'), 'decision')
+  t.equal(lastKoreanAct('위 3건은 다음 버전으로 분류하였습니다.'), 'decision')
+  t.equal(lastKoreanAct('회의 시간은 3시로 변경해야 함'), 'request')
 })
