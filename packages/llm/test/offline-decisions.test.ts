@@ -126,3 +126,19 @@ t.test('one amount settled again in other words is one decision, kept in its ful
   t.equal(distinctDecisions(['디자이너 1명을 뽑기로 했습니다.', '편집자 1명을 추가하기로 했습니다.']).length, 2, 'a small count recurs in unrelated decisions')
   t.same(decisionAmounts('the 2026 plan: 40 seats at $12.50, from 10:30 on the 4th'), ['40seats', '$12.50'])
 })
+
+t.test('Korean: a decision that names only the value settled takes the topic its section or line was written under', async (t) => {
+  const chunk = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: '상반기 계획' }],
+    minutes: [{ userId: 'u1', userName: '서지원', content: '[행사 예산]\n- 팀장님은 1,800만을, 재무팀은 1,200만을 제안했어요. 결국 1,500만으로 가기로 했어요.\n\n[결정 사항]\n- 봄 워크숍은 제주에서 하기로 했어요.\n- 홍보물 수량은 200부로 하기로 했어요.' }]
+  })
+  const decisions = chunk.agendaNotes.flatMap((n) => n.decisions)
+  t.ok(decisions.includes('행사 예산: 결국 1,500만으로 가기로 했어요.'), JSON.stringify(decisions))
+  t.ok(decisions.some((d) => /^봄 워크숍은 제주에서/.test(d)), 'a decision with a topic of its own stays as written, under any heading')
+  t.ok(decisions.some((d) => /^홍보물 수량은 200부로/.test(d)), 'so does this one')
+  const noted = await engine.analyseChunk({
+    agendas: [{ agendaNumber: 1, title: '상반기 계획' }],
+    minutes: [{ userId: 'u1', userName: '서지원', content: '[결정 사항]\n- 결국 1,500만으로 가기로 했어요.' }]
+  })
+  t.same(noted.agendaNotes.flatMap((n) => n.decisions), ['결국 1,500만으로 가기로 했어요.'], 'a heading that names a kind of note adds nothing')
+})

@@ -1,7 +1,7 @@
 import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
-import { contentStems } from '../text/words.ts'
+import { contentStems, hasHangul } from '../text/words.ts'
 import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
@@ -39,6 +39,33 @@ function statesDecision (text: string): boolean {
   return decisionStance(text) === 'decided'
 }
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i
+
+// Headings that name a kind of note rather than a topic: "결정 사항", "회의 메모", "Decisions", "Notes".
+const GENERIC_HEADING = /결정|결론|정리|메모|회의|요약|논의|기타|내용|사항|할\s?일|\b(?:notes?|minutes|summary|decisions?|discussion|misc|other|updates?|actions?|to-?dos?)\b/i
+// A Korean topic or subject of its own: a noun with 은/는 that is not a pronoun ("출시일은", not "그건").
+const KO_OWN_TOPIC = /(?:^|\s)(?!(?:그건|이건|저건|저는|나는|우리는|저희는|그거는|이거는)(?:\s|$))[\uAC00-\uD7A3A-Za-z0-9]+(?:은|는)(?=\s)/
+
+/**
+ * A Korean decision that names only what was settled ("결국 28억으로 가기로 했어요") with the topic its
+ * line or section was written under ("매출 목표: 결국 28억으로 가기로 했어요"): alone it says nothing of
+ * what the 28억 is. A decision with a topic of its own, or under a heading that names a kind of note, is
+ * left as written.
+ */
+function withTopic (sentence: PlacedSentence, text: string): string {
+  if (!hasHangul(text) || KO_OWN_TOPIC.test(text)) return text
+  // A line's label may be a person's name ("- 서연: …"), which says whose notes, not what about.
+  const label = sentence.label !== undefined && !personLabelLike(sentence.label) ? sentence.label : undefined
+  const topic = [label, sentence.sectionHeading].find((t) => t !== undefined && t.trim() !== '' && !GENERIC_HEADING.test(t))
+  if (topic === undefined) return text
+  const stems = contentStems(text)
+  if ([...contentStems(topic)].some((stem) => stems.has(stem))) return text
+  return `${topic.trim()}: ${text}`
+}
+
+/** Whether a label is only a name ("김태윤", "서연 님", "Nora"). */
+function personLabelLike (text: string): boolean {
+  return /^[\uAC00-\uD7A3]{2,4}(?:\s*(?:님|씨))?$|^\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?$/u.test(text.trim())
+}
 
 /**
  * A decision sentence without the tasks written into it: "we agreed to archive unused macros;
@@ -222,8 +249,8 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
   const deciding = mine.filter((s) => !writtenAsAction(s) && statesDecision(s.text))
-  const decisions = distinctDecisions(deciding.map((s) => decisionText(s.text)))
-  const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => decisionText(s.text))
+  const decisions = distinctDecisions(deciding.map((s) => withTopic(s, decisionText(s.text))))
+  const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => withTopic(s, decisionText(s.text)))
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {
     agendaNumber: agenda.agendaNumber,
