@@ -451,3 +451,9 @@ t.test('a rule set from now on for everyone is a decision, its own refusal claus
   t.same(suggest(['a: 그래서 앞으로 모든 대관 신청은 보증금을 먼저 받겠습니다. 없으면 예약 안 받습니다.'], 'ko').filter((d) => d.kind === 'risk'), [])
   t.same(suggest(['a: From now on I will send the weekly numbers myself.'], 'en').filter((d) => d.kind === 'decision'), [])
 })
+
+t.test('Korean: "그렇게 하죠" settles what was proposed before it, the proposal rather than the proposer\'s own task after it', async (t) => {
+  t.match(suggest(['a: 그래서 외부 업체 대신 사내 강사 두 명으로 가는 걸 제안해요. 강사 섭외는 제가 이번 주에 할게요.', 'b: 그렇게 하죠.'], 'ko').filter((d) => d.kind === 'decision'),
+    [{ content: '결정 사항을 회의록에 남기세요: 외부 업체 대신 사내 강사 두 명으로 가는 것으로 결정' }])
+  t.same(suggest(['a: 그래서 외부 업체 대신 사내 강사 두 명으로 가는 걸 제안해요.', 'b: 그건 좀 더 생각해 보죠.'], 'ko').filter((d) => d.kind === 'decision'), [], 'deferring settles nothing')
+})
