@@ -457,3 +457,9 @@ t.test('Korean: "그렇게 하죠" settles what was proposed before it, the prop
     [{ content: '결정 사항을 회의록에 남기세요: 외부 업체 대신 사내 강사 두 명으로 가는 것으로 결정' }])
   t.same(suggest(['a: 그래서 외부 업체 대신 사내 강사 두 명으로 가는 걸 제안해요.', 'b: 그건 좀 더 생각해 보죠.'], 'ko').filter((d) => d.kind === 'decision'), [], 'deferring settles nothing')
 })
+
+t.test('a question about who does something is answered by asking someone by name, even as a question', async (t) => {
+  t.same(suggest(['a: 회의록은 누가 써요?', 'b: 음, 이번엔 민지 님이 써 줄 수 있어요?'], 'ko').filter((d) => d.kind === 'question' && /회의록/.test(d.content)), [])
+  t.same(suggest(['a: Who writes up the minutes?', 'b: Priya, could you take them this time?'], 'en').filter((d) => d.kind === 'question' && /minutes/.test(d.content)), [])
+  t.match(suggest(['a: 회의록은 누가 써요?', 'b: 지난번엔 누가 썼죠?'], 'ko'), [{ kind: 'question' }], 'a question back names nobody')
+})

@@ -250,6 +250,8 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
     if (k === 0 && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
+    // "릴리스 노트는 누가 써요?" ← "이번엔 하린님이 써 줄 수 있어요?": who does it is answered by asking someone by name.
+    if (asked && ownerQuestion(spoken[i]!.text) !== undefined && analyseClauses(text).some((c) => c.act === 'request' && c.agent?.kind === 'addressee' && c.agent.name !== undefined)) return true
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
     return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
