@@ -1,6 +1,8 @@
 import t from 'tap'
 import { createClient, createCluster } from 'redis'
-import { startRedisCluster } from '../src/redis/cluster.ts'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import { portIsFree, startRedisCluster } from '../src/redis/cluster.ts'
 
 /*
  * The cluster fixture itself: six real nodes, keys routed by slot, sharded pub/sub
@@ -108,4 +110,13 @@ t.test('migrateSlot moves a slot and its keys to another master while both stay 
   // The client's slot map is stale: the old owner answers MOVED and node-redis follows it.
   t.equal(await client.get('{m-move}:key-249'), '249', 'a migrated key is read through the stale client')
   t.equal(await client.get('{m-stay}:key'), 'stays', 'another slot is untouched')
+})
+
+t.test('a busy bus port reads as taken, not as an error', async (t) => {
+  const busy = createServer()
+  busy.listen(0, '127.0.0.1')
+  await once(busy, 'listening')
+  t.teardown(() => { busy.close() })
+  const port = (busy.address() as { port: number }).port
+  t.equal(await portIsFree(port), false)
 })

@@ -91,15 +91,23 @@ async function freeClusterPort (): Promise<number> {
   throw new Error('redis cluster: no free port pair (port, port + 10000) found')
 }
 
-async function portIsFree (port: number): Promise<boolean> {
+/**
+ * Whether a loopback port can be listened on right now. One promise for both outcomes: `once(server,
+ * 'listening')` rejects on 'error', so a race of the two threw EADDRINUSE for a busy port.
+ */
+export async function portIsFree (port: number): Promise<boolean> {
   const server = createServer()
+  const outcome = new Promise<boolean>((resolve) => {
+    server.once('listening', () => resolve(true))
+    server.once('error', () => resolve(false))
+  })
   server.listen(port, '127.0.0.1')
-  const outcome = await Promise.race([once(server, 'listening').then(() => true), once(server, 'error').then(() => false)])
-  if (outcome) {
+  const free = await outcome
+  if (free) {
     server.close()
     await once(server, 'close')
   }
-  return outcome
+  return free
 }
 
 const isRunning = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null
