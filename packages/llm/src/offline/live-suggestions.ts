@@ -247,11 +247,12 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   }
   while (replies.length > 0 && replies.at(-1)!.speaker === speaker) replies.pop()
   const asked = isQuestion(spoken[i]!.text)
+  const askedWho = asked && ownerQuestion(spoken[i]!.text) !== undefined
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
     if (k === 0 && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
     // "릴리스 노트는 누가 써요?" ← "이번엔 하린님이 써 줄 수 있어요?": who does it is answered by asking someone by name.
-    if (asked && ownerQuestion(spoken[i]!.text) !== undefined && analyseClauses(text).some((c) => c.act === 'request' && c.agent?.kind === 'addressee' && c.agent.name !== undefined)) return true
+    if (askedWho && analyseClauses(text).some((c) => c.act === 'request' && c.agent?.kind === 'addressee' && c.agent.name !== undefined)) return true
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
     return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')

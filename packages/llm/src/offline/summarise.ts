@@ -103,12 +103,13 @@ function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ tex
     if (cores.matching(core).length > 0) continue
     // "결국 28억으로 가기로 했어요" after "상반기 매출 목표는 28억 원으로 정했습니다": the same amount settled
     // again; the fuller wording stays.
-    const sameAmount = cores.withAmount(decisionAmounts(text))
+    const amounts = decisionAmounts(text)
+    const sameAmount = cores.withAmount(amounts)
     if (sameAmount !== undefined) {
       if (text.length > kept[sameAmount]!.text.length) kept[sameAmount] = { text, core }
       continue
     }
-    cores.add(core, decisionAmounts(text))
+    cores.add(core, amounts)
     kept.push({ text, core })
   }
   return kept

@@ -313,8 +313,10 @@ const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has tak
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
-// "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)": a time in brackets after the action.
-const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|\((?:오늘|내일|모레|이번\s*주|금주|다음\s*주|이번\s*달|다음\s*달|월말|주말)(?:\s*(?:중|안|내))?\))\s*$`)
+// A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
+const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
+// "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
+const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\))\s*$`)
 // Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
 const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -351,9 +353,11 @@ function withoutRieul (syllable: string): string {
   return parts?.jongseong === 'ㄹ' ? combineCharacter(parts.choseong, parts.jungseong) : syllable
 }
 
+const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
+
 function koreanTitle (clause: string): string {
   // "… 다시 하기 (이번 주)": the time in brackets opens the title.
-  const bracketed = /\s*\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)\s*$/.exec(clause.trim())
+  const bracketed = KO_TITLE_TIME.exec(clause.trim())
   if (bracketed !== null) {
     const title = koreanTitle(clause.trim().slice(0, bracketed.index))
     return `${bracketed[1]!} ${title}`
@@ -592,12 +596,12 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "결제 오류 (재현율 50%) → 태린 원인 분석": a task given to someone after an arrow or comma is about the
     // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 태린 배포").
     const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((_c, k) => subjects[k] === undefined) : undefined
+    const opening = i > 0 ? arrowTopic(trimmed, clauses, written) : undefined
     // A subject cut short by a number ("안드12 영수증 크래시") is the whole opening phrase, when it has no verb.
-    if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, '')) || (arrowTopic(trimmed, clauses, written) ?? '')} ${title}`.trim()
+    if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, '')) || (opening ?? '')} ${title}`.trim()
     // "영수증 첨부 크래시 → 하람이가 오늘 원인 찾기로", "차트 라벨 → 티켓 내가 옮기기": a task someone takes after the arrow is
     // about the point the line opened with, when that point is a phrase without a verb and the title names none of it.
-    else if (i > 0 && owner !== undefined && arrowTopic(trimmed, clauses, written) !== undefined &&
-      ![...contentStems(arrowTopic(trimmed, clauses, written)!)].some((stem) => contentStems(title).has(stem))) title = `${arrowTopic(trimmed, clauses, written)!} ${title}`.trim()
+    else if (owner !== undefined && opening !== undefined && ![...contentStems(opening)].some((stem) => contentStems(title).has(stem))) title = `${opening} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     // "배너 시안: 제가 목요일까지 초안 보내겠습니다": Korean leaves out the object the label names, so a
     // title with no object of its own (을/를) that shares no word with its topic label takes the label.
