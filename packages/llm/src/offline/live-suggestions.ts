@@ -191,7 +191,7 @@ const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
-// "테스트 기준은 뭘로 할까요?", "보관은 어떻게 돼요?": a question for information, answered by the statement straight after it.
+// "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?": a question for information, answered by the statement straight after it.
 const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
@@ -216,9 +216,9 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
-  // "…어느 부서가 책임질지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
+  // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
   if (EN_WH_INFO.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
-  // "…1월 초에 하면 안 될까요?" ← "그럼 1월 8일까지로 하죠.": a proposal answered by a decision, the same or another.
+  // "…다음 주에 하면 안 될까요?" ← "그럼 화요일까지로 하죠.": a proposal answered by a decision, the same or another.
   if (proposalOf(question) !== undefined && analyseClauses(text).some((c) => c.act === 'decision' && !c.negated)) return true
   // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
   // "배송 지연 건수는?": a topic alone asks what there is to know about it.
@@ -251,7 +251,7 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
     if (k === 0 && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
-    // "릴리스 노트는 누가 써요?" ← "이번엔 하린님이 써 줄 수 있어요?": who does it is answered by asking someone by name.
+    // "회의록은 누가 써요?" ← "이번엔 민지 님이 써 줄 수 있어요?": who does it is answered by asking someone by name.
     if (askedWho && analyseClauses(text).some((c) => c.act === 'request' && c.agent?.kind === 'addressee' && c.agent.name !== undefined)) return true
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
@@ -327,7 +327,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "다들 괜찮으세요?", "Any questions?": a question about nothing in particular is not worth a suggestion.
     // One answered or taken up at once needs nothing; one nobody could answer yet waits for the next analysis.
     if (takenUp || awaitingReply || contentStems(last.text).size < 2 || EN_ROUND.test(last.text.trim()) || KO_ROUND.test(last.text.trim().replace(/[?？.!]+$/u, ''))) return undefined
-    // "핫픽스는 언제 돼?" ← "QA 돌려야 하니까 오늘 저녁 6시쯤?", "When can we ship?" ← "Friday, maybe?": an amount
+    // "배송은 언제 돼?" ← "검수 돌려야 하니까 내일 오후쯤?", "When can we ship?" ← "Friday, maybe?": an amount
     // or a time offered with a rising tone answers the question before it.
     if (before !== undefined && isQuestion(before) && (EN_AMOUNT_QUESTION.test(before) || KO_AMOUNT_QUESTION.test(before)) && GIVES_AMOUNT.test(last.text)) return undefined
     // "Tamsin, catering?", "Ines, comms?": a name and a topic hand someone the turn to report on it.
@@ -384,7 +384,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const unstaffed = clauses.map((c) => unstaffedDuty(c.text)).find((d) => d !== undefined)
   if (unstaffed !== undefined && !takenUp) return { content: advice.unstaffed(unstaffed), kind: 'action', confidence: 0.6 }
   // "From now on any prod config change needs two approvers", "앞으로는 배포 전에 리뷰를 두 명이 합니다": a rule set for the group.
-  // "앞으로 모든 계약은 확인서를 받겠습니다" sets the rule for everyone; "From now on I'll send it" is one person's habit.
+  // "앞으로 모든 대관 신청은 보증금을 먼저 받겠습니다" sets the rule for everyone; "From now on I'll send it" is one person's habit.
   if (RULE_FROM_NOW.test(text) && !clauses.some((c) => c.negated || c.uncertain || (c.act === 'commitment' && c.agent?.kind === 'speaker' && SPEAKER_NAMED.test(c.text)))) {
     // "Agreed, that's our standing rule from now on": the rule is what was said before it.
     const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
@@ -400,7 +400,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "출시는 다음 주 수요일, 14일로 미루자": a topic and a date without a verb of their own, cut off by the
     // comma, belong to the decision after them.
     const at = clauses.indexOf(decided)
-    // "그럼 3월에는 베타를 내고, SSO는 하반기로 가죠", "4월 말 출시, 5월 캠페인으로 하죠": clauses joined to it by -고
+    // "그럼 등록은 온라인으로 받고, 마감은 금요일로 하죠", "6월 둘째 주 워크숍, 7월 첫 주 발표로 갑시다": clauses joined to it by -고
     // or listed before it without a verb are decided with it.
     let first = at
     if (korean) while (first > 0 && clauses[first - 1]!.act === 'statement' && decidedAlongside(clauses[first - 1]!.text)) first--
@@ -452,8 +452,8 @@ const KO_VERBLESS_TOPIC = /^(?:(?:그럼|그러면|자|네)\s+)?\S+(?:은|는)\s
 const KO_VERB_ENDING = /(?:다|요|죠|까|음|함|네|지|래|게|어|아|해|야|면|니까|서|데|만|때문에|므로|도)$/u
 
 /**
- * Whether a Korean clause before a decision is decided with it: coordinated by -고 ("베타를 내고"),
- * or a list item without a verb ("4월 말 출시", "블로그는 주 2회"). A reason (-니까, -서) or a
+ * Whether a Korean clause before a decision is decided with it: coordinated by -고 ("등록은 온라인으로 받고"),
+ * or a list item without a verb ("6월 둘째 주 워크숍", "회보는 월 1회"). A reason (-니까, -서) or a
  * condition (-면) is not.
  */
 function decidedAlongside (clause: string): boolean {
@@ -561,7 +561,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
     const stems = contentStems(s.text)
     const assent = (isDecision(s.text) || KO_SETTLING_ASSENT.test(s.text.trim())) && !isQuestion(s.text) && (stems.size < 2 || (opensWithAssent(s.text) && stems.size <= 4))
-    // A sentence put as a proposal ("…로 가는 걸 제안해요") before the last statement ("공고는 제가 올릴게요").
+    // A sentence put as a proposal ("…로 가는 걸 제안해요") before the last statement ("섭외는 제가 할게요").
     const before = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().filter((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : []
     const proposal = before.find((p) => p.speaker !== s.speaker && PROPOSAL_FRAME.test(p.text.trim())) ?? before[0]
     // "If a child slips on the wet floor, that is on us." ← "Agreed.": agreeing with a warning settles nothing.

@@ -46,9 +46,9 @@ const GENERIC_HEADING = /결정|결론|정리|메모|회의|요약|논의|기타
 const KO_OWN_TOPIC = /(?:^|\s)(?!(?:그건|이건|저건|저는|나는|우리는|저희는|그거는|이거는)(?:\s|$))[\uAC00-\uD7A3A-Za-z0-9]+(?:은|는)(?=\s)/
 
 /**
- * A Korean decision that names only what was settled ("결국 28억으로 가기로 했어요") with the topic its
- * line or section was written under ("매출 목표: 결국 28억으로 가기로 했어요"): alone it says nothing of
- * what the 28억 is. A decision with a topic of its own, or under a heading that names a kind of note, is
+ * A Korean decision that names only what was settled ("결국 1,500만으로 가기로 했어요") with the topic its
+ * line or section was written under ("행사 예산: 결국 1,500만으로 가기로 했어요"): alone it says nothing of
+ * what the 1,500만 is. A decision with a topic of its own, or under a heading that names a kind of note, is
  * left as written.
  */
 function withTopic (sentence: PlacedSentence, text: string): string {
@@ -101,7 +101,7 @@ function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ tex
   for (const text of texts) {
     const core = decisionCore(text)
     if (cores.matching(core).length > 0) continue
-    // "결국 28억으로 가기로 했어요" after "상반기 매출 목표는 28억 원으로 정했습니다": the same amount settled
+    // "결국 1,500만으로 가기로 했어요" after "행사 예산은 1,500만 원으로 정했습니다": the same amount settled
     // again; the fuller wording stays.
     const amounts = decisionAmounts(text)
     const sameAmount = cores.withAmount(amounts)
@@ -115,13 +115,13 @@ function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ tex
   return kept
 }
 
-// A number with a currency or a unit of amount: "28억", "32,000원", "$412,000", "150석", "40개", "15%".
+// A number with a currency or a unit of amount: "15억", "45,000원", "$7,500", "120석", "40개", "15%".
 const AMOUNT = /(?:[$€£₩]\s?)?\d[\d,.]*(?:\s?(?:억|만|천|원|달러|석|개|명|건|%|퍼센트|k\b|m\b|percent\b|seats?\b))*/giu
-// What makes a number a date or a time rather than an amount: "12월 20일", "2월 1일", "10:30", "the 4th".
+// What makes a number a date or a time rather than an amount: "3월 14일", "5월 2일", "10:30", "the 4th".
 const DATE_OR_TIME_AFTER = /^\s?(?:월|일|시|분|년|주|요일|st\b|nd\b|rd\b|th\b|am\b|pm\b|[:/])/iu
 
 /**
- * The amounts a decision settles, written alike ("32,000원" → "32000원", "28억 원" → "28억"):
+ * The amounts a decision settles, written alike ("45,000원" → "45000원", "15억 원" → "15억"):
  * numbers with a currency or a unit, at least 10, and bare numbers of at least 100 that are not
  * years. Dates and times say when, not what, and small counts ("1명") recur in unrelated decisions.
  */
@@ -133,7 +133,7 @@ export function decisionAmounts (text: string): string[] {
     const value = Number(raw.replace(/[^\d.]/g, '').replace(/\.$/, ''))
     const marked = /[$€£₩]|\D$/u.test(raw.replace(/[.,]$/, ''))
     if (!Number.isFinite(value) || (marked ? value < 10 : value < 100 || (value >= 1900 && value <= 2100))) continue
-    // "28억 원" and "28억" are one amount: 원 after a Korean magnitude is understood.
+    // "15억 원" and "15억" are one amount: 원 after a Korean magnitude is understood.
     found.push(raw.replace(/[\s,]/g, '').replace(/\.$/, '').replace(/(억|만|천)원$/u, '$1').toLowerCase())
   }
   return found

@@ -40,7 +40,7 @@ const KO_OUTCOME_DOUBT = /(?:될|끝날|나올|올|맞출\s*수\s*있을|지킬\
 const EN_IF_NOT = /\b(?:if|unless)\s+(?:we|you|they|he|she|it|this|that|the\s+\w+|\w+)\s+(?:(?:don't|doesn't|do not|does not|can't|cannot|won't|didn't|aren't|isn't|haven't|hasn't|fail to|miss)\b[^,]*|(?:is|are)\s+(?:late|delayed|not\s+\w+)[^,]*),\s*(?!(?:then\s+)?(?:i|i'll|i will|let's|let me)\b)(?:then\s+)?\w+\s+\w+/i
 const EN_UNLESS = /^(?:unless)\b/i
 const KO_IF_NOT = /(?:(?:^|\s)(?:안|못)\s+\S+면|지\s*(?:않|못하)으면|없으면|없이\s+\S*면|늦으면|늦어지면|밀리면|놓치면|넘기면)\s+(?:\S+\s+)*\S+/
-// "…없으면 계약 안 합니다": what the speaker's side will not do in that case is a rule, not a threat.
+// "…없으면 예약 안 받습니다": what the speaker's side will not do in that case is a rule, not a threat.
 const KO_OWN_PLAN = /(?:(?:^|\s)(?:제가|내가|저희가)\s.*)?(?:ㄹ게요|할게|겠습니다|겠어요|할게요|볼게요|드릴게요)[.!]?$|(?:^|\s)(?:제가|내가)\s|(?:^|\s)안\s+(?:합니다|해요|받습니다|받아요|씁니다|써요)[.!]?$|지\s+않습니다[.!]?$/
 
 /** Whether a sentence states what goes wrong if something is not done in time (see EN_IF_NOT, KO_IF_NOT). */

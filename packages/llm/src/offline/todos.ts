@@ -21,7 +21,7 @@ export interface AuthoredSentence {
 }
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
-// "Action items", "My to-dos", "Launch follow-ups", "할 일", "자원봉사 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
+// "Action items", "My to-dos", "Launch follow-ups", "할 일", "행사 준비 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
 const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
 
 const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
@@ -558,7 +558,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const line = sentence.label === undefined || labelPerson !== undefined ? sentence.text : `${sentence.label} ${sentence.text}`
     const analysed = analyseClauses(line, 'ko')
     if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
-    // In a participant's own notes a to-do heading that names no team ("할 일", "자원봉사 관련 할 일") lists the writer's tasks.
+    // In a participant's own notes a to-do heading that names no team ("할 일", "행사 준비 관련 할 일") lists the writer's tasks.
     const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
     return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
   }
@@ -586,7 +586,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
-    // "직원 교육 다시 하기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
+    // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
     const ownTodo = ownerHere === undefined && KO_GI_TASK.test(clause.replace(KO_TRAILING_DATE, '')) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))
     const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' || ownTodo ? sentence.author : ownerHere)
     let title = koreanTitle(joined === undefined ? clause : read)
@@ -597,9 +597,9 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // point the line opened with, past the other people's tasks ("→ 가람 로그 정리, 태린 배포").
     const topic = subject !== undefined && i > 0 ? clauses.slice(0, i).findLast((_c, k) => subjects[k] === undefined) : undefined
     const opening = i > 0 ? arrowTopic(trimmed, clauses, written) : undefined
-    // A subject cut short by a number ("안드12 영수증 크래시") is the whole opening phrase, when it has no verb.
+    // A subject cut short by a number ("V2 배너 이미지") is the whole opening phrase, when it has no verb.
     if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, '')) || (opening ?? '')} ${title}`.trim()
-    // "영수증 첨부 크래시 → 하람이가 오늘 원인 찾기로", "차트 라벨 → 티켓 내가 옮기기": a task someone takes after the arrow is
+    // "3층 프린터 토너 문제 → 민수가 오늘 원인 찾기로", "신청서 양식 → 서식 파일 내가 고침": a task someone takes after the arrow is
     // about the point the line opened with, when that point is a phrase without a verb and the title names none of it.
     else if (owner !== undefined && opening !== undefined && ![...contentStems(opening)].some((stem) => contentStems(title).has(stem))) title = `${opening} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
@@ -612,12 +612,12 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   return actions
 }
 
-// A clause of condition or reason ("넘기면 …", "재고가 없어서 …"); nouns that end in 면 or 서 (화면, 계약서) are none.
+// A clause of condition or reason ("늦어지면 …", "재고가 없어서 …"); nouns that end in 면 or 서 (화면, 계약서) are none.
 const KO_CONDITION_OR_REASON = /(?<!화|측|전|대|정|표|양|방|지|이)면(?:\s|$)|(?:때문에|니까|는데|지만|해서|어서|아서|돼서|워서|와서|봐서|줘서|져서|므로)(?:\s|$)/
 
 /**
  * The line's opening phrase when `clause` comes after an arrow and that phrase has no verb of its own
- * ("안드로이드 영수증 첨부 크래시 (재현율 100%)" → "안드로이드 영수증 첨부 크래시").
+ * ("2층 배너 이미지 깨짐 (재현율 50%)" → "2층 배너 이미지 깨짐").
  */
 function arrowTopic (line: string, clauses: readonly string[], clause: string): string | undefined {
   const arrow = line.search(/→|->/)
@@ -635,7 +635,7 @@ function arrowTopic (line: string, clauses: readonly string[], clause: string): 
  * it commits. Undefined when the clause is no -고 clause or the last one neither commits nor arranges.
  */
 function sharedEnding (clause: string, lastText: string, last: Clause | undefined): string | undefined {
-  // -며 / -으며 is the written -고: "…유서진 님이 20일까지 전달하며, …".
+  // -며 / -으며 is the written -고: "…김민수 님이 금요일까지 작성하며, …".
   const stem = /^(.*[\uAC00-\uD7A3])(?:고|(?<=[하되])며)$/.exec(clause.trim().replace(/[.!]+$/u, ''))?.[1]
   if (stem === undefined || last === undefined || /(?:하지|않|없|있|였|었|았|했|이)$/.test(stem)) return undefined
   if (/기로\s*(?:했|하였|함)/.test(lastText)) return `${stem}기로 했습니다`

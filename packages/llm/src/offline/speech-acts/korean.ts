@@ -319,7 +319,7 @@ function analyseClause (raw: string): Clause {
     return withLevel('question')
   }
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
-  // "드레싱 1일 2회로 변경", "위 2건 릴리스 블로커로 분류", "…하루 2회로 변경하였습니다": a value set by a verb of change, reported.
+  // "점검 주기 월 2회로 변경", "위 3건 다음 버전으로 분류", "…주 1회로 변경하였습니다": a value set by a verb of change, reported.
   if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare)) && agentOf(agentText, 'commitment')?.kind !== 'named') {
     return withLevel('decision', agentOf(agentText, 'decision'))
   }
@@ -330,7 +330,7 @@ function analyseClause (raw: string): Clause {
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
-  // "…세 단계로 줄이죠", "…완료로 보죠", "강사료는 50만 원 유지하죠": the polite hortative -죠 on a value chosen or a
+  // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
   // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
   if (ending === undefined && /죠$/.test(bare) && !undecided && !DELIBERATING_JYO.test(bare) && (CHOSEN_VALUE_JYO.test(bare) || POLICY_JYO.test(bare)) && !SELF.test(bare)) {
     return withLevel('decision', { kind: 'group' })
@@ -341,8 +341,8 @@ function analyseClause (raw: string): Clause {
   }
   const level = ending.politeness ?? politeness
   if (ending.act === 'commitment') {
-    // "…시행하는 걸로 정리하겠습니다", "…반반 부담으로 결정하겠습니다", "외주는 안 하는 걸로 하겠습니다", "당일은
-    // 전 매장 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
+    // "…3월까지만 하는 걸로 정리하겠습니다", "…지점과 반반 부담으로 결정하겠습니다", "현수막은 안 하는 걸로
+    // 하겠습니다", "토요일은 전 지점 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
     if (SETTLED_FOR_GROUP.test(bare) && !DECIDED_LATER.test(bare) && !DEFERRED.test(bare) && !DEFERRED_TO_MEETING.test(bare) && !uncertain) {
       const agent = agentOf(agentText, 'commitment')
       if (agent === undefined || agent.kind === 'group') return { ...withLevel('decision', { kind: 'group' }, level), negated: false }
@@ -398,7 +398,7 @@ function analyseClause (raw: string): Clause {
   if (ending.act === 'decision') {
     if (undecided) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
-    // "소희 님 데이터 기준으로 하죠": a name inside a noun phrase, with no particle of its own, is nobody's doing.
+    // "지원 님 자료 기준으로 하죠": a name inside a noun phrase, with no particle of its own, is nobody's doing.
     const named = agentOf(agentText, 'commitment')
     const nameOnly = NAMED.exec(bare)
     const agent = named?.kind === 'named' && owned === undefined && nameOnly !== null && /(?:님|씨)$/.test(nameOnly[0]) && !NAMED_WITH_PARTICLE.test(bare) ? undefined : named
@@ -413,9 +413,9 @@ function analyseClause (raw: string): Clause {
   return withLevel(ending.act, undefined, level)
 }
 
-// A name with 님/씨 and a particle of its own: the subject or topic of the clause ("민수 님이", "지현 씨는", "상민 님 팀이").
+// A name with 님/씨 and a particle of its own: the subject or topic of the clause ("민수 님이", "지현 씨는", "지원 님 팀이").
 const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|\\s*(?:팀|쪽)(?:이|에서|은|는))(?=\\s|$)`)
-// A value in (으)로 set by a verb of change, terse or reported in the past: "…2회로 변경", "…블로커로 분류하였습니다".
+// A value in (으)로 set by a verb of change, terse or reported in the past: "…월 2회로 변경", "…다음 버전으로 분류하였습니다".
 const CHANGED_TO = /\S(?:으로|로)\s+(?:\S+\s+)?(?:변경|분류|조정|연기|통일|전환|축소|확대|인상|인하|상향|하향)(?:함|됨|했음|했습니다|하였습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/
 
 // The polite hortative -죠 on a value chosen (a noun in (으)로 before the verb) or on a verb of policy.
