@@ -1,7 +1,7 @@
 import t from 'tap'
 import { detectTodos } from '../src/offline/todos.ts'
 import { analyseClauses, decisionStance, englishModelLoadMs, isPersonName } from '../src/offline/speech-acts/index.ts'
-import { koreanEnding, koreanIndirectQuestion } from '../src/offline/speech-acts/korean.ts'
+import { KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, koreanClosesOnVerb, koreanEnding, koreanIndirectQuestion } from '../src/offline/speech-acts/korean.ts'
 import { splitSentences } from '../src/text/sentences.ts'
 import { OfflineEngine } from '../src/offline/engine.ts'
 
@@ -381,6 +381,20 @@ t.test('Korean: an indirect question in -지 asks a fact (-는지, -ㄴ지, -었
   t.equal(koreanIndirectQuestion('을'), 'prospect', '먹을지')
   t.equal(koreanIndirectQuestion('하'), undefined, '하지 is no indirect question')
   t.equal(koreanIndirectQuestion(undefined), undefined)
+})
+
+t.test('Korean: one reading of condition, reason and concession serves every part of the engine; nouns ending in 면 or 서 are none', async (t) => {
+  for (const clause of ['비가 오면 실내로 옮겨요', '신청하려면 서류가 있어야 해요', '팀장이면, 결재할 수 있죠', '다음 주에 끝나면']) t.ok(KO_CONDITION.test(clause), clause)
+  for (const clause of ['새 화면 시안 공유', '측면 사진 교체', '계약서 검토']) t.notOk(KO_CONDITION_OR_REASON.test(clause), clause)
+  for (const clause of ['창고가 좁아서 못 들여요', '날씨 때문에 미뤘어요', '바쁘니까 내일 봐요', '오래 걸리므로 먼저 시작합니다']) t.ok(KO_CONDITION_OR_REASON.test(clause), clause)
+  t.ok(KO_CONCESSIVE.test('가격은 좋지만 배송이 늦어요'))
+  t.ok(KO_CONCESSIVE.test('어제 보냈는데, 답이 없어요'))
+  t.notOk(KO_CONCESSIVE.test('만 원짜리 선물'), 'a word opening in 만 is no concession')
+})
+
+t.test('Korean: a clause closes on a verb of its own, or is a phrase of nouns that a list or an arrow hangs on what follows', async (t) => {
+  for (const clause of ['포스터는 제가 보냈어요', '재고가 모자라면', '견적 확인 필요함', '다음 주 일정 미정임', '시안은 내일 보낼게', '회의실 잡았다.', '로그인 버튼 깨짐']) t.ok(koreanClosesOnVerb(clause), clause)
+  for (const clause of ['6월 둘째 주 워크숍', '로그인 버튼 오류', '소식지는 월 1회', '참가비 2만 원']) t.notOk(koreanClosesOnVerb(clause), clause)
 })
 
 t.test('Korean: the chair settling a complement for the group decides, negated or not; a person doing it, or deciding later, does not', async (t) => {

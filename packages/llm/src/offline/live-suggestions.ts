@@ -7,6 +7,7 @@ import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk 
 import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
+import { koreanClosesOnVerb } from './speech-acts/korean.ts'
 
 export interface Spoken {
   text: string
@@ -448,8 +449,6 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
 
 // A topic (은/는) followed by nouns only, no verb: "그럼 출시는 다음 주 수요일".
 const KO_VERBLESS_TOPIC = /^(?:(?:그럼|그러면|자|네)\s+)?\S+(?:은|는)\s+(?:\S+\s+){0,3}\S*(?:요일|\d+일|주|월|날)$/
-// A sentence-final or connective ending on the last syllable: the clause has a verb of its own.
-const KO_VERB_ENDING = /(?:다|요|죠|까|음|함|네|지|래|게|어|아|해|야|면|니까|서|데|만|때문에|므로|도)$/u
 
 /**
  * Whether a Korean clause before a decision is decided with it: coordinated by -고 ("등록은 온라인으로 받고"),
@@ -460,7 +459,7 @@ function decidedAlongside (clause: string): boolean {
   const text = clause.trim().replace(/[\s,]+$/u, '')
   if (KO_VERBLESS_TOPIC.test(text)) return true
   if (!/[\uAC00-\uD7A3\d]$/u.test(text) || contentStems(text).size === 0) return false
-  return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !KO_VERB_ENDING.test(text)
+  return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !koreanClosesOnVerb(text)
 }
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i

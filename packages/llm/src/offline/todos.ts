@@ -5,7 +5,7 @@ import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_DATE_WORD, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
@@ -317,8 +317,8 @@ const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
 const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\))\s*$`)
-// Conditions and difficulties ("안 나오면 … 어려움") describe a risk, not an action.
-const KO_NOT_ACTION = /(?:(?<![화측장전국방표정단지대])면\s|어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
+// Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
+const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
 /**
  * Whether a Korean clause is a task. The ending decides (see speech-acts/korean.ts): a commitment
@@ -335,7 +335,7 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   const text = clause.trim()
   // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
   const action = text.replace(KO_TRAILING_DATE, '')
-  if (koreanEnding(action) !== undefined || KO_NOT_ACTION.test(text)) return false
+  if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text)) return false
   if (!KO_ACTION_END.test(action)) return false
   // "- 도현: 임시 공지 올리기": a -기 task opening a line under a person's name is theirs, with or without a time
   // (the clauses after it add details to it: "문구는 나한테 확인받기").
@@ -612,20 +612,17 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   return actions
 }
 
-// A clause of condition or reason ("늦어지면 …", "재고가 없어서 …"); nouns that end in 면 or 서 (화면, 계약서) are none.
-const KO_CONDITION_OR_REASON = /(?<!화|측|전|대|정|표|양|방|지|이)면(?:\s|$)|(?:때문에|니까|는데|지만|해서|어서|아서|돼서|워서|와서|봐서|줘서|져서|므로)(?:\s|$)/
-
 /**
  * The line's opening phrase when `clause` comes after an arrow and that phrase has no verb of its own
- * ("2층 배너 이미지 깨짐 (재현율 50%)" → "2층 배너 이미지 깨짐").
+ * ("2층 배너 이미지 오류 (재현율 50%) → …" gives "2층 배너 이미지 오류"; "… 깨짐 → …", a report, gives none).
  */
 function arrowTopic (line: string, clauses: readonly string[], clause: string): string | undefined {
   const arrow = line.search(/→|->/)
   if (arrow < 0 || line.indexOf(clause.trim()) < arrow) return undefined
   const opening = clauses[0]!.replace(/\s*\([^)]*\)/g, '').replace(/^\s*[-•*]\s*/u, '').trim()
   const read = analyseClauses(opening, 'ko')[0]
-  if (opening === '' || read === undefined || read.act !== 'statement' || koreanEnding(opening) !== undefined || /(?:다|요|음|함|됨|임)[.]?$/.test(opening) ||
-    KO_CONDITION_OR_REASON.test(opening) || opening.split(/\s+/).length > 6) return undefined
+  if (opening === '' || read === undefined || read.act !== 'statement' || koreanClosesOnVerb(opening) ||
+    KO_CONDITION_OR_REASON.test(opening) || KO_CONCESSIVE.test(opening) || opening.split(/\s+/).length > 6) return undefined
   return opening
 }
 

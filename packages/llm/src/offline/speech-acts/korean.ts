@@ -165,8 +165,15 @@ const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|�
 const PSYCH_SEYO = /(?:[아어]|해)하세요$/
 // A 하다 verb on an action noun under a must-form asks for the action ("로그를 확인해야 합니다").
 export const ACTION_NOUN = /(?:확인|검토|공유|수정|정리|작성|보고|전달|준비|제출|요청|발송|등록|반영|적용|점검|업데이트|교체|조사|분석|측정|검증|협의|신청|예약|연락|문의|안내|배포|테스트|설정|추가|삭제|변경|재현|조율|마무리|구매|갱신|백업|처리|정의|문서화|공지|취합|회신|답변|섭외|계약|발주|세팅|정비|개선|복구|이관|전환|마이그레이션|모니터링|리뷰|수집|추출|산정|작업)/
-// A condition or a reason before it ("등록하려면 …", "…걸리므로") makes the must-form a requirement stated, not a task.
-const CONDITION_OR_REASON = /(?:려면|으면|(?<![화측장전국방표정단지대])면\s|므로|때문에|니까|어서\s|아서\s)/
+// 면 closing a word is the connective of condition ("늦으면", "하려면", "학생이면") unless the word is a noun
+// ending in 면: 화면, 측면, 장면, 전면, 국면, 방면, 표면, 정면, 단면, 지면, 대면, 양면.
+const MYEON_NOT_A_NOUN = '(?<![화측장전국방표정단지대양])'
+/** A clause of condition in a Korean sentence: "늦어지면 …", "등록하려면 …". */
+export const KO_CONDITION = new RegExp(`${MYEON_NOT_A_NOUN}면(?=[\\s,]|$)`)
+/** A clause of condition or of reason: "늦어지면 …", "재고가 없어서 …", "…걸리므로", "바쁘니까". */
+export const KO_CONDITION_OR_REASON = new RegExp(`${KO_CONDITION.source}|(?:때문에|니까|므로|[어아]서)(?=[\\s,]|$)`)
+/** A concessive or background clause: "했는데 …", "좋지만 …". */
+export const KO_CONCESSIVE = /(?:는데|지만)(?=[\s,]|$)/
 const ACTION_NOUN_MUST = new RegExp(`${ACTION_NOUN.source}\\s*(?:을|를)?\\s*(?:해야|하셔야)\\s*(?:합니다|해요|함|돼요|됩니다|돼|한다|해)$`)
 // "서버 용량 확인 필요": an action noun needed, a task with nobody named.
 const ACTION_NOUN_NEEDED = new RegExp(`${ACTION_NOUN.source}\\s*(?:이|가)?\\s*필요(?:함|합니다|해요)?$`)
@@ -284,6 +291,19 @@ export function koreanIndirectQuestion (syllableBeforeJi: string | undefined): '
   return final === 'ㄴ' ? 'fact' : final === 'ㄹ' ? 'prospect' : undefined
 }
 
+// The last syllable of a sentence-final ending or of a reported note (-음, -함, -됨, -임), or a connective of
+// condition, reason or concession: what closes a clause that has a verb of its own.
+const VERB_CLOSING = new RegExp(`(?:다|요|음|함|됨|임|${KO_CONDITION_OR_REASON.source}|${KO_CONCESSIVE.source})[.]?$`, 'u')
+
+/**
+ * Whether a Korean clause closes on a verb of its own ("…보냈어요", "…늦어지면", "…확인 필요함"), against
+ * a phrase of nouns ("6월 둘째 주 워크숍", "배너 이미지 오류"), which a list or an arrow hangs on what follows.
+ */
+export function koreanClosesOnVerb (clause: string): boolean {
+  const text = clause.trim()
+  return VERB_CLOSING.test(text) || koreanEnding(text) !== undefined
+}
+
 /** The table row the clause ends with, if any. */
 export function koreanEnding (clause: string): Ending | undefined {
   const jamo = disassemble(clause.trim().replace(/[\s.!。~]+$/u, '').slice(-12))
@@ -369,7 +389,7 @@ function analyseClause (raw: string): Clause {
     const present = ending.form.includes('present')
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
     // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
-    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !CONDITION_OR_REASON.test(bare)
+    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
     if (present && (!timed || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
@@ -392,7 +412,7 @@ function analyseClause (raw: string): Clause {
     // everyone, for whenever it applies, with no time set, is how to work, not a task.
     if (STANDING.test(bare) && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && agentOf(agentText, 'request')?.kind === 'unknown') return withLevel('statement', undefined, level)
     // A must-form with nobody and no time named weighs the situation, unless its verb is an action noun's ("확인해야 합니다").
-    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && !(ACTION_NOUN_MUST.test(bare) && !CONDITION_OR_REASON.test(bare))) return withLevel('opinion', undefined, level)
+    if (ending.needsAgent && agentOf(agentText, 'commitment') === undefined && deadline === undefined && !TIME_AHEAD.test(` ${bare} `) && !(ACTION_NOUN_MUST.test(bare) && !KO_CONDITION_OR_REASON.test(bare))) return withLevel('opinion', undefined, level)
     return withLevel('request', agentOf(agentText, 'request'), level)
   }
   if (ending.act === 'decision') {
