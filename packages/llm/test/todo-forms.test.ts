@@ -378,3 +378,47 @@ t.test('Korean notes: a -기 to-do with a time is the writer\'s own, the time in
 t.test('Korean: -며, the written -고, shares the ending of the last clause', async (t) => {
   t.same(todosOf('안내문은 김민수 님이 금요일까지 작성하며, 인쇄는 각 팀에서 월말까지 완료해 주시기 바랍니다.'), ['안내문 금요일까지 작성 (김민수)', '인쇄 각 팀에서 월말까지 완료'])
 })
+
+// Several writers' notes as the engine reads them: each line with its place, label and section heading.
+function meetingTodos (notes: ReadonlyArray<readonly [author: string, text: string]>, people: readonly string[]): string[] {
+  return detectTodos(notes.flatMap(([author, text]) => {
+    let heading: string | undefined
+    let index = 0
+    return splitSentences(text).flatMap((s) => {
+      if (s.heading) {
+        heading = s.text
+        return []
+      }
+      return [{ text: s.text, author, index: index++, ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+    })
+  }), people)
+}
+
+t.test('English action lists: owners as bracketed initials, several tasks after one label, owners left open, parked points', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  const of = (text: string, author = 'Mira Chen'): string[] => meetingTodos([[author, text]], people)
+  t.same(of('[PR] Send the revised floor plan to facilities.'), ['Send the revised floor plan to facilities (Paula Reyes)'], 'initials in brackets name the participant')
+  t.same(of('[TO] Kiosk quote from the second vendor'), ['Kiosk quote from the second vendor (Tom Okoye)'], 'the bracket marks an action item, verb or not')
+  t.same(of('Tom: the kiosk quote (TO)'), [], 'initials nobody brackets before the line mark nothing by themselves')
+  t.same(of('Action items\n- Tom: swap the badge printer today; check the kiosks by Fri'), ['Swap the badge printer today (Tom)', 'Check the kiosks by Fri (Tom)'], 'tasks after ";" are tasks of the same owner')
+  t.same(of('Action items\n- Paula: venue walkthrough, catering order, signage proofs'), ['Venue walkthrough (Paula)', 'Catering order (Paula)', 'Signage proofs (Paula)'], 'a list of short noun phrases is a list of tasks')
+  t.same(of('Action items\n- Paula: catering order for 40, vegetarian options included'), ['Catering order for 40, vegetarian options included (Paula)'], 'two comma parts are one task')
+  t.same(of('Action items\n- ???: call the landlord about the heating'), ['Call the landlord about the heating'], 'an owner left open: the task without one')
+  t.same(of('TBD - book the minibus for the away day'), ['Book the minibus for the away day'])
+  t.same(of('Action items\n- Parked: loyalty app → Q3 roadmap'), [], 'a parked point is nobody\'s task yet')
+})
+
+t.test('English: "My actions", "Next steps for me" and "TODO me" are the writer\'s; a clause listed under them is a task whatever the tagger read', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  const of = (text: string): string[] => meetingTodos([['Mira Chen', text]], people)
+  t.same(of('My actions: update the rota; redo the fire drill briefing for new staff; write the visit report.'),
+    ['Update the rota (Mira Chen)', 'Redo the fire drill briefing for new staff (Mira Chen)', 'Write the visit report (Mira Chen)'])
+  t.same(of('Next steps for me: book the minibus for Friday.'), ['Book the minibus for Friday (Mira Chen)'])
+  t.notOk(of('My to-do: finish the grant summary (the mentoring part too?) and the outreach with the parents\' group.').some((todo) => /outreach/.test(todo)), 'the tail of a sentence cut off by a question is none')
+})
+
+t.test('English: the same person\'s task written whole by one writer and as its noun phrase by another is one todo; a labelled first line is the title', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  t.same(meetingTodos([['Mira Chen', 'My actions: write the visit report.'], ['Tom Okoye', 'Action items\n- Mira: visit report']], people), ['Write the visit report (Mira Chen)'])
+  t.same(meetingTodos([['Tom Okoye', 'Design review: reach panel v2 / lobby (Tue 3/4)\nAction items\n- Paula: order the signage']], people), ['Order the signage (Paula)'], 'the first line names the meeting')
+})

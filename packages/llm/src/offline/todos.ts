@@ -90,7 +90,8 @@ const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
-const EN_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+// "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
+const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
 /** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
 const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence)
@@ -189,7 +190,10 @@ const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
   const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || underActionHeading(sentence)
-  return analysed.filter((c) => takesAction(c) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
+  // Under an action label a clause that opens on its predicate is a task even where the tagger, reading
+  // the whole line, took its verb for a noun ("…; redo the safety briefing for new pickers; …").
+  const listed = (c: Clause): boolean => underActionLabel && c.act === 'statement' && c.agent?.kind === 'unknown' && c.action === c.text.replace(/[.!]+$/u, '').trim() && !c.negated && !c.uncertain && c.undecided !== true
+  return analysed.filter((c) => (takesAction(c) || listed(c)) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
     // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
     c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
   )).flatMap((c) => {
@@ -207,6 +211,13 @@ const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)
 // name before a dash labels the line as "Ana: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
 
+// An owner in square brackets opening a line of notes: "[BA] …", "[Dana] …".
+const EN_BRACKETED_OWNER = /^\[([^\]]{1,30})\]\s+(\S.*)$/u
+// An owner left open before the task: "???:", "[??]", "TBD -", "Unassigned:", "Owner?".
+const EN_OPEN_OWNER = /^(?:\?{2,}|\[\?+\]|tbd|tba|unassigned|no owner|owner\s*\?)\s*[:–—-]?\s+(?=\S)/i
+// A label that puts its point off ("Parked: …", "Tabled: …", "On hold: …"): nobody is to act on it yet.
+const EN_DEFERRED_LABEL = /^(?:parked|tabled|deferred|on hold|parking lot|postponed|backlog)$/i
+
 // A noun phrase, a comma, and a commitment acting on "it" or "them".
 const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
 // A day or date closing a note's noun phrase ("final deck Thursday"): when, not what.
@@ -214,6 +225,20 @@ const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monda
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  if (sentence.label !== undefined && EN_DEFERRED_LABEL.test(sentence.label.trim())) return []
+  // "… and the outreach with the parents' group.": the tail of the sentence before, cut off by a full stop.
+  if (/^(?:and|or|plus)\s/.test(sentence.text) && isVerbless(sentence.text)) return []
+  // "???: call the agency", "TBD - restripe the walkway": an owner left open; the task stands, nobody has it.
+  const openOwner = EN_OPEN_OWNER.exec(sentence.text)
+  if (openOwner !== null) return englishActions({ ...sentence, text: sentence.text.slice(openOwner[0].length) }, people).map((action) => ({ text: action.text }))
+  // "[BA] Confirm the bid in writing", "[Dana] venue floor plan": an owner in brackets opening the line
+  // marks an action item as an action heading does; the line is the task even without a verb.
+  const bracketed = EN_BRACKETED_OWNER.exec(sentence.text)
+  if (bracketed !== null && personLabel(bracketed[1], people, sentence.author) !== undefined) {
+    const owned = { ...sentence, text: bracketed[2]!, label: bracketed[1]! }
+    const actions = englishActions(owned, people)
+    return actions.length > 0 ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
+  }
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) {
     const owned = { ...sentence, text: dashed[2]!, label: dashed[1]! }
@@ -290,7 +315,25 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
   const named = trailing === null ? undefined : personLabel((trailing[1] ?? trailing[2])!.trim(), people)
   const text = (named === undefined ? sentence.text : sentence.text.slice(0, trailing!.index)).replace(/[\s.!]+$/u, '').trim()
   const owner = named ?? personLabel(sentence.label, people)
-  return text === '' ? [] : [{ text, ...(owner === undefined ? {} : { owner }) }]
+  return listedTasks(text).map((task) => ({ text: task, ...(owner === undefined ? {} : { owner }) }))
+}
+
+/**
+ * The tasks one line of an action list holds: parts after ";" ("swap the light today; check all trucks by Fri"),
+ * or three or more short noun phrases listed with commas ("orientation, incident report, SOP update").
+ */
+function listedTasks (text: string): string[] {
+  const parts = text.split(/\s*;\s*/).map((part) => part.trim()).filter((part) => part !== '')
+  return parts.flatMap((part) => {
+    const items = part.split(/,\s+(?:and\s+)?/)
+    return items.length >= 3 && items.every(isShortNounPhrase) ? items : [part]
+  })
+}
+
+// A noun phrase of at most four words; its last word may be a noun a tagger reads as a verb ("SOP update").
+function isShortNounPhrase (item: string): boolean {
+  const words = item.split(/\s+/)
+  return /^[\p{L}\s/&+-]+$/u.test(item) && words.length <= 4 && (isVerbless(item) || (words.length >= 2 && isVerbless(words.slice(0, -1).join(' '))))
 }
 
 // ----------------------------------------------------------------------------------- Korean
@@ -513,8 +556,19 @@ function personLabel (label: string | undefined, people: readonly string[], auth
     if (name !== written) return name
     return people.some((person) => person === name || (person.length >= 3 && person.endsWith(name))) ? name : undefined
   }
+  // "BA: …", "[CJ] …": a participant's initials, when they are nobody else's.
+  if (/^\p{Lu}{2,3}$/u.test(written)) {
+    const holders = people.filter((person) => initialsOf(person) === written)
+    return holders.length === 1 ? holders[0] : undefined
+  }
   if (!/^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?$/u.test(written)) return undefined
   return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
+}
+
+/** "Beth Alvarez" → "BA", "Mary-Jane Lee" → "MJL"; undefined for a name not written in Latin capitals. */
+function initialsOf (person: string): string | undefined {
+  const words = person.split(/[\s-]+/).filter((word) => word !== '')
+  return words.length >= 2 && words.every((word) => /^\p{Lu}/u.test(word)) ? words.map((word) => word[0]).join('') : undefined
 }
 
 // "… (가람)", "… 태린 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
@@ -696,12 +750,15 @@ function sameOwnersTask (a: string, b: string): boolean {
   const shared = stemsA.filter((stem) => allB.has(stem)).length
   // Two shared words are enough only with the same date ("12월 10일까지" in both).
   const sameDate = allA.some((stem) => /^\d/.test(stem) && allB.has(stem))
-  return shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)
+  // "Incident report (Dana)" and "Write the incident report (Dana Whitfield)": in English the shorter wording
+  // whole inside the longer. Korean stems keep their particles and endings apart, so two can be all a different task shares.
+  return (shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)) ||
+    (!hasHangul(a) && shared >= 2 && shared === Math.min(stemsA.length, stemsB.length))
 }
 
 /**
  * The stems sameOwnersTask can count as shared: the wording's without the owner and without
- * dates other than numbered ones. Every pair it accepts shares three of them, so the index is
+ * dates other than numbered ones. Every pair it accepts shares two of them, so the index is
  * asked for those alone; asked with the owner and weekday too, every task of the same owner
  * due the same day ("… by Friday (Kim)") came back to be compared.
  */
@@ -745,7 +802,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const before = previous
     previous = undefined
     // "3월 운영회의 정리 (본점)", "Harbor Co - kickoff call 3/2": the notes' title names the meeting, no task.
-    if (sentence.index === 0 && isDocumentTitle(text)) continue
+    if (sentence.index === 0 && (isDocumentTitle(text) || (sentence.label !== undefined && isDocumentTitle(sentence.label)))) continue
     // A recap or logistics line holds a todo only in a clause that commits or asks
     // ("I'll send the invite before the next meeting").
     if (isRecapOrLogistics(text) && !analyseClauses(text).some((c) => takesAction(c) && c.act !== 'facilitation')) continue
@@ -806,7 +863,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
-      index.candidates(ownersTaskStems(title), () => 3).find((id) => sameOwnersTask(kept[id]!, title))
+      index.candidates(ownersTaskStems(title), () => 2).find((id) => sameOwnersTask(kept[id]!, title))
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)

@@ -48,7 +48,7 @@ function isHeading (line: string): boolean {
 
 // What a document of notes calls itself in its first line: "3월 운영회의 정리 (본점)", "본점 메모",
 // "Harbor Co - kickoff call 3/2", "Board meeting minutes".
-const DOCUMENT_WORD = /(?:회의|회의록|미팅|메모|노트|보고|점검|스탠드업|싱크)(?:\s|$|\)|\])|\b(?:meeting|minutes|notes|sync|stand-?up|debrief|retro|retrospective|recap|memo|(?:save|sales|kick-?off|planning|review|status)\s+call|check-?in|1:1|one-on-one)\b/i
+const DOCUMENT_WORD = /(?:회의|회의록|미팅|메모|노트|보고|점검|스탠드업|싱크)(?:\s|$|\)|\])|\b(?:meeting|mtg|minutes|notes|sync|(?:[\w-]+\s+)?review|stand-?up|debrief|retro|retrospective|recap|memo|(?:save|sales|kick-?off|planning|review|status)\s+call|check-?in|1:1|one-on-one)\b/i
 
 /**
  * Whether a first line of notes only names the meeting or the notes: short, no sentence of its own. It stays
