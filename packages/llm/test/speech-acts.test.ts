@@ -424,3 +424,13 @@ t.test('Korean: a value set by a verb of change, terse or reported, is a decisio
   t.equal(lastKoreanAct('위 3건은 다음 버전으로 분류하였습니다.'), 'decision')
   t.equal(lastKoreanAct('회의 시간은 3시로 변경해야 함'), 'request')
 })
+
+t.test('English: a hyphenated verb of doing again is the verb it is, written as the notes wrote it; a semicolon after a bracket ends the clause', async (t) => {
+  const [rerun] = analyseClauses('Omar will re-run the payroll export by Friday.', 'en')
+  t.equal(rerun!.act, 'commitment')
+  t.equal(rerun!.action, 're-run the payroll export by Friday')
+  t.same(analyseClauses('Omar will re-send the invite.', 'en').map((c) => [c.act, c.action]), [['commitment', 're-send the invite']])
+  const clauses = analyseClauses('Order placed (Fri); Omar will book the van for Monday', 'en')
+  t.same(clauses.map((c) => c.text), ['Order placed (Fri)', 'Omar will book the van for Monday'])
+  t.equal(clauses[1]!.act, 'commitment')
+})

@@ -66,10 +66,17 @@ const ASKING_LEMMAS = new Set(['ask', 'check', 'confirm', 'verify', 'find', 'fig
 const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
 const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of \w+|eod|eow|tomorrow|tonight|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d[\w/.-]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?: \d+)?)/i
 
+// "re-run", "re-send", "re-check": a verb of doing again, hyphenated.
+const RE_HYPHEN_VERB = /\b(re)-(run|send|check|do|test|book|write|submit|order|open|start|schedule|share|upload|sign|assign|draft|record|shoot|quote|issue|print|install|deploy|review|work|visit|paint|train|read|post|file|price)\b/gi
+
+const RE_HYPHEN_VERB_ONE = new RegExp(RE_HYPHEN_VERB.source, 'i')
+
 function tokensOf (text: string): Token[][] {
   // The model expands "I'll" and "we'll" but not a name's "Jun'll", nor "I'm" after a capitalised
   // word ("Today I'm writing …"); spell those out.
-  const doc = nlp().readDoc(text.replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will').replace(/\bI['’]m\b/g, 'I am'))
+  // A hyphenated verb of doing again ("re-run the numbers") the tokenizer splits into a prefix and a verb
+  // the tagger reads apart: it is tagged written solid (and given back hyphenated, see englishClauses).
+  const doc = nlp().readDoc(text.replace(RE_HYPHEN_VERB, '$1$2').replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will').replace(/\bI['’]m\b/g, 'I am'))
   const its = nlp().its
   const sentences: Token[][] = []
   doc.sentences().each((sentence: ItemSentence) => {
@@ -148,7 +155,8 @@ function splitClauses (tokens: Token[]): Token[][] {
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
     // "…we won't decide today: Hannah's going to run a pairing session": a colon before a new subject ends a clause.
-    const boundary = token.value === ';' || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
+    // The tokenizer keeps a closing bracket with its semicolon ("(mid-Dec);"): a boundary all the same.
+    const boundary = /^[)\]"'”’]*;$/.test(token.value) || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
       // "…by Friday, then I'll book the booth": a new subject after ", then".
       (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||
       // "Dev'll rework it by Friday and Aisha updates the instructions after": "and" before a named person and their verb.
@@ -160,6 +168,8 @@ function splitClauses (tokens: Token[]): Token[][] {
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
       ))
     if (boundary) {
+      // What the semicolon carried before it closes the clause it ends.
+      if (token.value.length > 1 && token.value.endsWith(';')) current.push({ ...token, value: token.value.slice(0, -1), normal: token.normal.slice(0, -1), pos: 'PUNCT' })
       if (current.length > 0) clauses.push(current)
       current = []
       continue
@@ -541,10 +551,19 @@ function labelled (clauses: Clause[]): Clause[] {
   })
 }
 
+/** A clause with the hyphenated verbs its sentence wrote ("re-run"), which the tagger read solid. */
+function asWritten (clause: Clause, sentence: string): Clause {
+  const written = new Map<string, string>()
+  for (const match of sentence.matchAll(RE_HYPHEN_VERB)) written.set(`${match[1]!}${match[2]!}`.toLowerCase(), match[0])
+  const restore = (text: string): string => text.replace(/\b\p{L}+\b/gu, (word) => written.get(word.toLowerCase()) ?? word)
+  return { ...clause, text: restore(clause.text), ...(clause.action === undefined ? {} : { action: restore(clause.action) }) }
+}
+
 export const englishClauses: ClauseAnalyser = {
   analyse: (sentence) => {
     try {
-      return tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
+      const clauses = tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
+      return RE_HYPHEN_VERB_ONE.test(sentence) ? clauses.map((clause) => asWritten(clause, sentence)) : clauses
     } catch {
       return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
     }
