@@ -422,3 +422,11 @@ t.test('English: the same person\'s task written whole by one writer and as its 
   t.same(meetingTodos([['Mira Chen', 'My actions: write the visit report.'], ['Tom Okoye', 'Action items\n- Mira: visit report']], people), ['Write the visit report (Mira Chen)'])
   t.same(meetingTodos([['Tom Okoye', 'Design review: reach panel v2 / lobby (Tue 3/4)\nAction items\n- Paula: order the signage']], people), ['Order the signage (Paula)'], 'the first line names the meeting')
 })
+
+t.test('Korean notes: a cause is no task, "담당 X" leaves the task to nobody, and the speaker of a modifier ("내가 말한 대로") does not take what is settled', async (t) => {
+  t.same(todosOf('- 원인: 포인트 충전금 소진 → 월~수 알림 미발송'), [], 'a line under a cause label, a time in it or not')
+  t.same(todosOf('- 배경: 작년 행사 때 접수 지연 → 현장 등록 폐지'), [])
+  t.same(todosOf('- 현수막 업체 견적 확인 필요 - 담당 X'), ['현수막 업체 견적 확인'], 'the task stands, with nobody')
+  t.same(todosOf('마감 시간은 내가 말한 대로 6시로 늦추기로 했다.'), [], 'settled as the speaker said, not the speaker\'s task')
+  t.same(todosOf('마감 공지는 내가 이번 주에 올리기로 했다.'), ['마감 공지 이번 주에 올리기 (서지원)'], 'the speaker as the subject of the sentence still takes it')
+})

@@ -90,6 +90,8 @@ const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
+// The Korean labels of a cause or a finding: "원인: 문자 충전금 소진 → 리마인드 미발송", "배경:", "증상:".
+const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
@@ -355,7 +357,8 @@ const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당�
 const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no owner(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
-const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정)/
+// "담당 미정", "담당자 없음", "- 담당 X": nobody has it.
+const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정|[Xx✗](?![\p{L}\d]))/u
 // A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
@@ -596,6 +599,8 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 }
 
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
+  // Under a label of a cause or a finding the line says what went wrong, not what to do.
+  if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
@@ -813,7 +818,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // Under an open-points heading ("[미결 사항]") a line "… 확인 담당" asks for an owner: the task stands, nobody has it.
     const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
     if (unowned !== null) {
-      const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（]+$/u, '')
+      const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（\-–—/]+$/u, '')
       const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
       if (title !== undefined) keep(title)
       continue

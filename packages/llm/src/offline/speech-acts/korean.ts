@@ -270,12 +270,23 @@ function politenessOf (jamo: string): Politeness | undefined {
   return undefined
 }
 
+// "내가 얘기한 대로", "제가 보낸 것": the speaker as the subject of a clause that modifies a noun after it.
+const SELF_BEFORE_MODIFIER = /(^|\s)(?:제가|내가|저희가)\s+(\S*[\uAC00-\uD7A3])(?=\s+(?:대로|것|거|바|건|만큼)(?=[\s은는을를이가도으로]|$))/g
+
+/**
+ * The clause without the speaker's part in a modifier: "스케일링은 내가 얘기한 대로 40분으로 늘리기로 했다" is
+ * settled as the speaker said, not done by the speaker. The modifier's verb ends in the adnominal -(으)ㄴ/-는.
+ */
+function withoutRelativeSelf (text: string): string {
+  return text.replace(SELF_BEFORE_MODIFIER, (whole: string, space: string, verb: string) => finalConsonant(verb.at(-1)!) === 'ㄴ' ? `${space}${verb}` : whole)
+}
+
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
   // 반말 vocative: "지훈아 …써 줘", "민지야, …".
   const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
   const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
-  if (SELF.test(text)) return { kind: 'speaker' }
+  if (SELF.test(withoutRelativeSelf(text))) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }
   if (GROUP.test(text)) return { kind: 'group' }
   return undefined
