@@ -78,3 +78,13 @@ t.test('live cues: Korean assent decides, "worries" is a risk', async (t) => {
   const en = await engine.suggest({ meetingId: 'm', previousSuggestions: [], segments: [segment('What worries me is that the vendor has no EU region.', 'a', 1)] })
   t.ok(en.some((s) => s.kind === 'risk'), JSON.stringify(en))
 })
+
+t.test('Korean outline markers (가., 나)) are numbering, and a date written with dots and spaces is no sentence break', async (t) => {
+  const lines = splitSentences('1. 행사 준비\n 가. 행사일: 11월 7일(토)\n 나) 장소: 구민회관 3층\n일시: 2026. 9. 14.(월) 10:00 / 장소: 본관 회의실')
+  t.same(lines.map((s) => [s.label ?? '', s.text]), [
+    ['', '행사 준비'],
+    ['행사일', '11월 7일(토)'],
+    ['장소', '구민회관 3층'],
+    ['일시', '2026.9.14(월) 10:00 / 장소: 본관 회의실']
+  ])
+})

@@ -34,7 +34,8 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
 // Abbreviations that a name or an example always follows, so they never end a sentence (unlike "Inc.", "etc.").
 const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
-const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s)\s*/i
+// Bullets and outline numbering: "-", "1.", "(2)", "a)", and the Korean 가나다 outline ("가.", "나)").
+const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s|[가나다라마바사아자차카타파하][.)]\s)\s*/i
 // Labels that introduce content rather than a topic.
 const CONTENT_LABELS = /^(action items?|todo|to-do|to do|note|notes|decision|decisions|decided|agreed|open|open points?|open questions?|risks?|issues?|blockers?|next steps?|status|update|fyi|question|answer|q|a|to recap|recap|in summary|summary|to sum up|결정|결정사항|결정 사항|합의|할 일|액션 아이템|참고|메모|질문|답변|미결|이슈|리스크|위험|요청|공지)$/i
 
@@ -60,6 +61,8 @@ export function isDocumentTitle (line: string): boolean {
     // A terse Korean note ends in a verb form ("오늘 회의에서 예산 확정함"); a title in a noun.
     !/(?:함|음|됨|임|다|요|기로|예정|필요|것)$/.test(line.replace(/\s*[(（[][^)）\]]*[)）\]]\s*$/u, ''))
 }
+
+const SPACED_DATE = /\b(\d{4})\.\s+(\d{1,2})\.\s+(\d{1,2})\./g
 
 /** "Budget" alone on a line, with bullets under it: a heading written without markup. */
 function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean {
@@ -123,7 +126,8 @@ export function splitSentences (text: string): Sentence[] {
       }
     }
     let instruction = label !== undefined && isInstructionToAi(line)
-    for (const part of segmentSentences(body, locale)) {
+    // "2026. 8. 26.(수)": a date written with dots and spaces is one token, not three sentences.
+    for (const part of segmentSentences(body.replace(SPACED_DATE, '$1.$2.$3'), locale)) {
       for (const sentence of boundedPieces(part.trim())) {
         if (sentence.length < 2) continue
         instruction = isInstructionToAi(sentence, instruction)
