@@ -430,3 +430,10 @@ t.test('Korean notes: a cause is no task, "담당 X" leaves the task to nobody, 
   t.same(todosOf('마감 시간은 내가 말한 대로 6시로 늦추기로 했다.'), [], 'settled as the speaker said, not the speaker\'s task')
   t.same(todosOf('마감 공지는 내가 이번 주에 올리기로 했다.'), ['마감 공지 이번 주에 올리기 (서지원)'], 'the speaker as the subject of the sentence still takes it')
 })
+
+t.test('English notes: a figure after a colon states a value for the item named before it', async (t) => {
+  t.same(todosOf('Reserve fund line for the lift: 45,000', 'Ana Ruiz'), [])
+  t.same(todosOf('Order total for the badges: $1.2k', 'Ana Ruiz'), [])
+  t.same(todosOf('Action: order the badges by Friday', 'Ana Ruiz'), ['Order the badges by Friday (Ana Ruiz)'], 'a task is still one')
+  t.same(todosOf('Action: book the photographer for the vote by 6:30', 'Ana Ruiz'), ['Book the photographer for the vote by 6:30 (Ana Ruiz)'], 'a time of day is no value after a colon')
+})

@@ -213,6 +213,8 @@ const EN_NEXT_DOER = /,?\s+and\s+(?=(?:I|we)'ll\s|(?:I|we|[A-Z][a-z]+)\s+will\s)
 // name before a dash labels the line as "Ana: …" does.
 const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–—]\s+(\S.*)$/u
 
+// A value after a colon: "…: 90,000", "…: $4.2k", "…: ~12%".
+const EN_FIGURE_AFTER_COLON = /(?<!\d)[:：]\s*(?:~|approx\.?\s*|about\s+)?[$€£]?\d[\d.,]*\s*(?:k|m|bn|%|percent)?\.?$/i
 // An owner in square brackets opening a line of notes: "[BA] …", "[Dana] …".
 const EN_BRACKETED_OWNER = /^\[([^\]]{1,30})\]\s+(\S.*)$/u
 // An owner left open before the task: "???:", "[??]", "TBD -", "Unassigned:", "Owner?".
@@ -230,6 +232,8 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (sentence.label !== undefined && EN_DEFERRED_LABEL.test(sentence.label.trim())) return []
   // "… and the outreach with the parents' group.": the tail of the sentence before, cut off by a full stop.
   if (/^(?:and|or|plus)\s/.test(sentence.text) && isVerbless(sentence.text)) return []
+  // "Reserve study line for this roof: 90,000": a figure given for a named item states a value.
+  if (EN_FIGURE_AFTER_COLON.test(sentence.text)) return []
   // "???: call the agency", "TBD - restripe the walkway": an owner left open; the task stands, nobody has it.
   const openOwner = EN_OPEN_OWNER.exec(sentence.text)
   if (openOwner !== null) return englishActions({ ...sentence, text: sentence.text.slice(openOwner[0].length) }, people).map((action) => ({ text: action.text }))
