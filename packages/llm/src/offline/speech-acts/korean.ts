@@ -226,7 +226,8 @@ const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
 // is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
-const NAMED = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도)?(?=\\s|$)`)
+const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
+const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 // A role holder addressed by the title alone ("팀장님이", "대표님께서"): no name, yet someone in particular,
 // and the title is the best owner the minutes give.
 const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
@@ -445,7 +446,7 @@ function analyseClause (raw: string): Clause {
 }
 
 // A name with 님/씨 and a particle of its own: the subject or topic of the clause ("민수 님이", "지현 씨는", "지원 님 팀이").
-const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)(?:이|가|은|는|께서|도|\\s*(?:팀|쪽)(?:이|에서|은|는))(?=\\s|$)`)
+const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도|\\s*(?:팀|쪽)(?:이|에서|은|는))(?=\\s|$)`)
 // A value in (으)로 set by a verb of change, terse or reported in the past: "…월 2회로 변경", "…다음 버전으로 분류하였습니다".
 const CHANGED_TO = /\S(?:으로|로)\s+(?:\S+\s+)?(?:변경|분류|조정|연기|통일|전환|축소|확대|인상|인하|상향|하향)(?:함|됨|했음|했습니다|하였습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/
 
