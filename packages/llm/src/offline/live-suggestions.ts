@@ -7,7 +7,7 @@ import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk 
 import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
 import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
-import { koreanClosesOnVerb } from './speech-acts/korean.ts'
+import { KO_FIRST_PERSON, koreanClosesOnVerb } from './speech-acts/korean.ts'
 
 export interface Spoken {
   text: string
@@ -148,7 +148,7 @@ const SOMEONE_DUTY = /\b(?:someone|somebody)\s+(?:needs?\s+to|has\s+to|must|shou
 const EN_DUTY = /\b(?:should|must|need(?:s)? to|ha(?:s|ve) to|ought to)\b/i
 // "…쓰기로 하겠습니다", "B안으로 확정하겠습니다" with no person named: the chair settling it for the group.
 const KO_GROUP_RESOLVE = /(?:기로|걸로)\s*(?:하겠|하죠|합시다|하자|해요|할게요)|(?:확정|결정|채택|선정)(?:하겠|하죠|합시다|할게요)/
-const KO_PERSON = /(?:^|\s)(?:제가|내가|저는|나는)(?=\s)|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)?(?=\s)/
+const KO_PERSON = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s)|[\\uAC00-\\uD7A3]{2,4}\\s*(?:님|씨)(?:이|가|께서)?(?=\\s)`)
 // "그건 제가 결정할 수 있는 게 아니라서 …얘기해 봐야 돼요", "저희 보안팀에서 작성해야 하는데": a duty the speaker's side has.
 const ownDuty = (c: Clause, sentence: string, korean: boolean): boolean => korean && c.agent?.kind !== 'named' && /(?:^|\s)(?:제가|저는|내가|나는|저희가|저희는|저희\s*\S*(?:에서|팀이))(?=\s|$)/.test(sentence)
 const unownedDuty = (c: Clause, korean: boolean): boolean => (c.act === 'opinion' || c.act === 'statement') && !c.negated && !(c.uncertain && !korean) &&
@@ -469,7 +469,7 @@ const EN_DELIBERATE = /^(?:settle|decide|figure|discuss|revisit|agree|confirm|ch
 const EN_ANAPHORIC_OBJECT = /^(\w+)\s+(?:it|that|this|them)\b/i
 
 // The speaker named as the doer: "I", "I'll", "제가", "내가", "저는".
-const SPEAKER_NAMED = /\b(?:I|I'll|I'm|I've|I'd|me|my)\b|(?:^|\s)(?:제가|내가|저는|나는|저희가)(?=\s)/
+const SPEAKER_NAMED = new RegExp(`\\b(?:I|I'll|I'm|I've|I'd|me|my)\\b|(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 
 // A rule that holds from now on: the group has settled how it works.
 const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sprint))\b,?|(?:^|\s)(?:앞으로는?|이제부터는?|다음부터는?)(?=\s)/i

@@ -222,7 +222,9 @@ export function koreanAddressesTheRecord (clause: string): boolean {
   return ABOUT_THE_RECORD.test(clause) || isInstructionToAi(clause)
 }
 
-const SELF = /(?:^|\s)(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)(?=\s|$)/
+/** The speaker as the subject or topic, in every speech level: "제가", "저는", "내가", "나는", "저도", "제 쪽에서". */
+export const KO_FIRST_PERSON = '(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)'
+const SELF = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s|$)`)
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
 // is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
