@@ -437,3 +437,11 @@ t.test('English notes: a figure after a colon states a value for the item named 
   t.same(todosOf('Action: order the badges by Friday', 'Ana Ruiz'), ['Order the badges by Friday (Ana Ruiz)'], 'a task is still one')
   t.same(todosOf('Action: book the photographer for the vote by 6:30', 'Ana Ruiz'), ['Book the photographer for the vote by 6:30 (Ana Ruiz)'], 'a time of day is no value after a colon')
 })
+
+t.test('English: one person\'s two tasks on the same things are two todos when their verbs differ, one when they are the same task', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  t.same(meetingTodos([['Mira Chen', "I'll recruit 5 pilot schools.\nI'll send pilot schools a survey."]], people),
+    ['Recruit 5 pilot schools (Mira Chen)', 'Send pilot schools a survey (Mira Chen)'])
+  t.same(meetingTodos([['Mira Chen', "I'll send the pilot schools a survey."], ['Tom Okoye', 'Mira will send the pilot schools a short survey.']], people),
+    ['Send the pilot schools a short survey (Mira)'], 'the same task in two wordings stays one')
+})

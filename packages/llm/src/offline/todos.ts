@@ -4,7 +4,7 @@ import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -769,6 +769,24 @@ function sameOwnersTask (a: string, b: string): boolean {
 }
 
 /**
+ * Two todos worded nearly the same, owner included: two wordings of one task often differ in their words
+ * and share the owner. But one person's two English tasks that open on different verbs ("Recruit 5 beta
+ * customers (Fatima Haddad)", "Send beta customers a survey (Fatima Haddad)") are the same only if their
+ * tasks are, without the name they share.
+ */
+function nearlySameTodo (kept: string, title: string, titleStems: ReadonlySet<string>): boolean {
+  if (!nearlySame(contentStems(kept), titleStems)) return false
+  const ownerA = TRAILING_OWNER.exec(kept)?.[1]
+  const ownerB = TRAILING_OWNER.exec(title)?.[1]
+  if (ownerA === undefined || ownerB === undefined || hasHangul(title) || !samePerson(ownerA, ownerB)) return true
+  const taskA = kept.replace(TRAILING_OWNER, '')
+  const taskB = title.replace(TRAILING_OWNER, '')
+  const verb = (task: string): string => task.trim().split(/\s+/)[0]!.toLowerCase()
+  // A title that opens on a noun ("SCAR to the supplier today") names no verb to tell it apart.
+  return verb(taskA) === verb(taskB) || !opensOnVerb(taskA) || !opensOnVerb(taskB) || nearlySame(contentStems(taskA), contentStems(taskB))
+}
+
+/**
  * The stems sameOwnersTask can count as shared: the wording's without the owner and without
  * dates other than numbered ones. Every pair it accepts shares two of them, so the index is
  * asked for those alone; asked with the owner and weekday too, every task of the same owner
@@ -874,7 +892,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   function keep (todo: string): number {
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
-    const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySame(contentStems(kept[id]!), stems)) ??
+    const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??
       index.candidates(ownersTaskStems(title), () => 2).find((id) => sameOwnersTask(kept[id]!, title))
     if (same === undefined) {
       index.add(kept.length, stems)

@@ -98,6 +98,17 @@ const nameCache = new Map<string, boolean>()
 // and not a short word: Sal).
 const NOMINALISATION = /^.{2,}(?:tion|sion|ment|ness|ship|[svw]al)$/
 
+/**
+ * Whether a todo's title opens on a verb ("Recruit 5 pilot schools", not "SCAR to the supplier today"), read after
+ * "I will": alone and capitalised, a first word reads as a noun to the tagger.
+ */
+export function opensOnVerb (title: string): boolean {
+  const [first, ...rest] = title.trim().split(/\s+/)
+  // An acronym ("SCAR", "PO") is a noun.
+  if (first === undefined || first === '' || /^\p{Lu}[\p{Lu}\d]+$/u.test(first)) return false
+  return tokensOf(`I will ${first.toLowerCase()} ${rest.join(' ')}`).flat()[2]?.pos === 'VERB'
+}
+
 /** Whether a short English phrase has no verb: a note's noun phrase ("final deck Thursday", "venue contract"). */
 export function isVerbless (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat()
