@@ -410,13 +410,16 @@ t.test('Korean: the chair settling a complement for the group decides, negated o
 })
 
 t.test('Korean: the polite hortative -죠 on a value chosen or a policy verb settles it; on deliberating it puts the point off; a name without a particle does nothing', async (t) => {
-  t.equal(lastKoreanAct('접수 단계는 두 단계로 줄이죠.'), 'decision')
-  t.equal(lastKoreanAct('그럼 회비는 3만 원 유지하죠.'), 'decision')
-  t.equal(lastKoreanAct('그건 다음 회의 때 보죠.'), 'statement')
-  t.equal(lastKoreanAct('같이 보고 확정하죠.'), 'statement')
-  t.equal(lastKoreanAct('그 정도면 충분하죠.'), 'statement')
-  t.equal(lastKoreanAct('그럼 통계는 지원 님 자료 기준으로 하죠.'), 'decision', 'the name belongs to the noun phrase')
-  t.equal(lastKoreanAct('정리는 지원 님 팀이 하기로 했습니다.'), 'commitment', "the name's team is the doer")
+  const rows: Array<[sentence: string, act: string, why?: string]> = [
+    ['접수 단계는 두 단계로 줄이죠.', 'decision'],
+    ['그럼 회비는 3만 원 유지하죠.', 'decision'],
+    ['그건 다음 회의 때 보죠.', 'statement'],
+    ['같이 보고 확정하죠.', 'statement'],
+    ['그 정도면 충분하죠.', 'statement'],
+    ['그럼 통계는 지원 님 자료 기준으로 하죠.', 'decision', 'the name belongs to the noun phrase'],
+    ['정리는 지원 님 팀이 하기로 했습니다.', 'commitment', "the name's team is the doer"]
+  ]
+  for (const [sentence, act, why] of rows) t.equal(lastKoreanAct(sentence), act, why ?? sentence)
 })
 
 t.test('Korean: a value set by a verb of change, terse or reported, is a decision; a must-form of one is a request', async (t) => {

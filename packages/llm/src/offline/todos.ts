@@ -228,6 +228,16 @@ const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m g
 const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\w*\.?\s+\d{1,2})\.?$/i
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
+/**
+ * A line that opens by naming its owner ("[BA] …", "Ana – …"), read with that owner as its label. When nothing in
+ * it reads as an action and `asTask`, the rest of the line is the task as written.
+ */
+function ownersLine (sentence: AuthoredSentence, owner: string, rest: string, asTask: boolean, people: readonly string[]): Action[] {
+  const owned = { ...sentence, text: rest, label: owner }
+  const actions = englishActions(owned, people)
+  return actions.length > 0 || !asTask ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
+}
+
 function englishActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   if (sentence.label !== undefined && EN_DEFERRED_LABEL.test(sentence.label.trim())) return []
   // "… and the outreach with the parents' group.": the tail of the sentence before, cut off by a full stop.
@@ -240,18 +250,10 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // "[BA] Confirm the bid in writing", "[Dana] venue floor plan": an owner in brackets opening the line
   // marks an action item as an action heading does; the line is the task even without a verb.
   const bracketed = EN_BRACKETED_OWNER.exec(sentence.text)
-  if (bracketed !== null && personLabel(bracketed[1], people, sentence.author) !== undefined) {
-    const owned = { ...sentence, text: bracketed[2]!, label: bracketed[1]! }
-    const actions = englishActions(owned, people)
-    return actions.length > 0 ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
-  }
+  if (bracketed !== null && personLabel(bracketed[1], people, sentence.author) !== undefined) return ownersLine(sentence, bracketed[1]!, bracketed[2]!, true, people)
+  // Under an action label the rest of a line "Ana – …" is the task as written, as under an action heading.
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
-  if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) {
-    const owned = { ...sentence, text: dashed[2]!, label: dashed[1]! }
-    const actions = englishActions(owned, people)
-    // Under an action label the rest of the line is the task as written, as under an action heading.
-    return actions.length > 0 || !hasActionLabel(sentence) ? actions : sectionTask(owned, analyseClauses(owned.text, 'en'), people)
-  }
+  if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) return ownersLine(sentence, dashed[1]!, dashed[2]!, hasActionLabel(sentence), people)
   // "Venue contract -> Wren will sign it": the point before the arrow is what the commitment after it
   // acts on, as a label before a colon is.
   const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)

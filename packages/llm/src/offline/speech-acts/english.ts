@@ -69,8 +69,6 @@ const DEADLINE = /\b(?:by|before|until|due|no later than)\s+(?:the\s+)?(?:end of
 // "re-run", "re-send", "re-check": a verb of doing again, hyphenated.
 const RE_HYPHEN_VERB = /\b(re)-(run|send|check|do|test|book|write|submit|order|open|start|schedule|share|upload|sign|assign|draft|record|shoot|quote|issue|print|install|deploy|review|work|visit|paint|train|read|post|file|price)\b/gi
 
-const RE_HYPHEN_VERB_ONE = new RegExp(RE_HYPHEN_VERB.source, 'i')
-
 function tokensOf (text: string): Token[][] {
   // The model expands "I'll" and "we'll" but not a name's "Jun'll", nor "I'm" after a capitalised
   // word ("Today I'm writing …"); spell those out.
@@ -562,10 +560,15 @@ function labelled (clauses: Clause[]): Clause[] {
   })
 }
 
-/** A clause with the hyphenated verbs its sentence wrote ("re-run"), which the tagger read solid. */
-function asWritten (clause: Clause, sentence: string): Clause {
+/** The hyphenated verbs a sentence writes ("re-run"), keyed by the solid form the tagger read ("rerun"). */
+function hyphenatedVerbs (sentence: string): ReadonlyMap<string, string> {
   const written = new Map<string, string>()
   for (const match of sentence.matchAll(RE_HYPHEN_VERB)) written.set(`${match[1]!}${match[2]!}`.toLowerCase(), match[0])
+  return written
+}
+
+/** A clause with the hyphenated verbs its sentence wrote, which the tagger read solid. */
+function asWritten (clause: Clause, written: ReadonlyMap<string, string>): Clause {
   const restore = (text: string): string => text.replace(/\b\p{L}+\b/gu, (word) => written.get(word.toLowerCase()) ?? word)
   return { ...clause, text: restore(clause.text), ...(clause.action === undefined ? {} : { action: restore(clause.action) }) }
 }
@@ -574,7 +577,8 @@ export const englishClauses: ClauseAnalyser = {
   analyse: (sentence) => {
     try {
       const clauses = tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
-      return RE_HYPHEN_VERB_ONE.test(sentence) ? clauses.map((clause) => asWritten(clause, sentence)) : clauses
+      const written = hyphenatedVerbs(sentence)
+      return written.size === 0 ? clauses : clauses.map((clause) => asWritten(clause, written))
     } catch {
       return [{ text: sentence, act: 'statement', negated: false, uncertain: false, risk: false }]
     }
