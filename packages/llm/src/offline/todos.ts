@@ -90,7 +90,7 @@ const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter))\b/i
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
-// The Korean labels of a cause or a finding: "원인: 문자 충전금 소진 → 리마인드 미발송", "배경:", "증상:".
+// The Korean labels of a cause or a finding: "원인: 포인트 충전금 소진 → 알림 미발송", "배경:", "증상:".
 const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
@@ -193,7 +193,7 @@ const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
   const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || underActionHeading(sentence)
   // Under an action label a clause that opens on its predicate is a task even where the tagger, reading
-  // the whole line, took its verb for a noun ("…; redo the safety briefing for new pickers; …").
+  // the whole line, took its verb for a noun ("…; redo the fire drill briefing for new staff; …").
   const listed = (c: Clause): boolean => underActionLabel && c.act === 'statement' && c.agent?.kind === 'unknown' && c.action === c.text.replace(/[.!]+$/u, '').trim() && !c.negated && !c.uncertain && c.undecided !== true
   return analysed.filter((c) => (takesAction(c) || listed(c)) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
     // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
@@ -215,7 +215,7 @@ const EN_LEADING_OWNER = /^(\p{Lu}[\p{L}'-]*\.?(?: \p{Lu}[\p{L}'-]*)?)\s+[-–�
 
 // A value after a colon: "…: 90,000", "…: $4.2k", "…: ~12%".
 const EN_FIGURE_AFTER_COLON = /(?<!\d)[:：]\s*(?:~|approx\.?\s*|about\s+)?[$€£]?\d[\d.,]*\s*(?:k|m|bn|%|percent)?\.?$/i
-// An owner in square brackets opening a line of notes: "[BA] …", "[Dana] …".
+// An owner in square brackets opening a line of notes: "[PR] …", "[Dana] …".
 const EN_BRACKETED_OWNER = /^\[([^\]]{1,30})\]\s+(\S.*)$/u
 // An owner left open before the task: "???:", "[??]", "TBD -", "Unassigned:", "Owner?".
 const EN_OPEN_OWNER = /^(?:\?{2,}|\[\?+\]|tbd|tba|unassigned|no owner|owner\s*\?)\s*[:–—-]?\s+(?=\S)/i
@@ -229,7 +229,7 @@ const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monda
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
 /**
- * A line that opens by naming its owner ("[BA] …", "Ana – …"), read with that owner as its label. When nothing in
+ * A line that opens by naming its owner ("[PR] …", "Ana – …"), read with that owner as its label. When nothing in
  * it reads as an action and `asTask`, the rest of the line is the task as written.
  */
 function ownersLine (sentence: AuthoredSentence, owner: string, rest: string, asTask: boolean, people: readonly string[]): Action[] {
@@ -242,12 +242,12 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (sentence.label !== undefined && EN_DEFERRED_LABEL.test(sentence.label.trim())) return []
   // "… and the outreach with the parents' group.": the tail of the sentence before, cut off by a full stop.
   if (/^(?:and|or|plus)\s/.test(sentence.text) && isVerbless(sentence.text)) return []
-  // "Reserve study line for this roof: 90,000": a figure given for a named item states a value.
+  // "Reserve fund line for the lift: 45,000": a figure given for a named item states a value.
   if (EN_FIGURE_AFTER_COLON.test(sentence.text)) return []
-  // "???: call the agency", "TBD - restripe the walkway": an owner left open; the task stands, nobody has it.
+  // "???: call the landlord", "TBD - book the minibus": an owner left open; the task stands, nobody has it.
   const openOwner = EN_OPEN_OWNER.exec(sentence.text)
   if (openOwner !== null) return englishActions({ ...sentence, text: sentence.text.slice(openOwner[0].length) }, people).map((action) => ({ text: action.text }))
-  // "[BA] Confirm the bid in writing", "[Dana] venue floor plan": an owner in brackets opening the line
+  // "[PR] Send the revised floor plan", "[Dana] venue floor plan": an owner in brackets opening the line
   // marks an action item as an action heading does; the line is the task even without a verb.
   const bracketed = EN_BRACKETED_OWNER.exec(sentence.text)
   if (bracketed !== null && personLabel(bracketed[1], people, sentence.author) !== undefined) return ownersLine(sentence, bracketed[1]!, bracketed[2]!, true, people)
@@ -327,8 +327,8 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
 }
 
 /**
- * The tasks one line of an action list holds: parts after ";" ("swap the light today; check all trucks by Fri"),
- * or three or more short noun phrases listed with commas ("orientation, incident report, SOP update").
+ * The tasks one line of an action list holds: parts after ";" ("swap the badge printer today; check the kiosks by Fri"),
+ * or three or more short noun phrases listed with commas ("venue walkthrough, catering order, signage proofs").
  */
 function listedTasks (text: string): string[] {
   const parts = text.split(/\s*;\s*/).map((part) => part.trim()).filter((part) => part !== '')
@@ -338,7 +338,7 @@ function listedTasks (text: string): string[] {
   })
 }
 
-// A noun phrase of at most four words; its last word may be a noun a tagger reads as a verb ("SOP update").
+// A noun phrase of at most four words; its last word may be a noun a tagger reads as a verb ("menu update").
 function isShortNounPhrase (item: string): boolean {
   const words = item.split(/\s+/)
   return /^[\p{L}\s/&+-]+$/u.test(item) && words.length <= 4 && (isVerbless(item) || (words.length >= 2 && isVerbless(words.slice(0, -1).join(' '))))
@@ -568,7 +568,7 @@ function personLabel (label: string | undefined, people: readonly string[], auth
     if (name !== written) return name
     return people.some((person) => person === name || (person.length >= 3 && person.endsWith(name))) ? name : undefined
   }
-  // "BA: …", "[CJ] …": a participant's initials, when they are nobody else's.
+  // "PR: …", "[TO] …": a participant's initials, when they are nobody else's.
   if (/^\p{Lu}{2,3}$/u.test(written)) {
     const holders = people.filter((person) => initialsOf(person) === written)
     return holders.length === 1 ? holders[0] : undefined
@@ -577,7 +577,7 @@ function personLabel (label: string | undefined, people: readonly string[], auth
   return people.some((person) => person === written || person.split(/\s+/)[0] === written) ? written : undefined
 }
 
-/** "Beth Alvarez" → "BA", "Mary-Jane Lee" → "MJL"; undefined for a name not written in Latin capitals. */
+/** "Paula Reyes" → "PR", "Mary-Jane Lee" → "MJL"; undefined for a name not written in Latin capitals. */
 function initialsOf (person: string): string | undefined {
   const words = person.split(/[\s-]+/).filter((word) => word !== '')
   return words.length >= 2 && words.every((word) => /^\p{Lu}/u.test(word)) ? words.map((word) => word[0]).join('') : undefined
@@ -764,7 +764,7 @@ function sameOwnersTask (a: string, b: string): boolean {
   const shared = stemsA.filter((stem) => allB.has(stem)).length
   // Two shared words are enough only with the same date ("12월 10일까지" in both).
   const sameDate = allA.some((stem) => /^\d/.test(stem) && allB.has(stem))
-  // "Incident report (Dana)" and "Write the incident report (Dana Whitfield)": in English the shorter wording
+  // "Visit report (Mira)" and "Write the visit report (Mira Chen)": in English the shorter wording
   // whole inside the longer. Korean stems keep their particles and endings apart, so two can be all a different task shares.
   return (shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)) ||
     (!hasHangul(a) && shared >= 2 && shared === Math.min(stemsA.length, stemsB.length))
@@ -772,8 +772,8 @@ function sameOwnersTask (a: string, b: string): boolean {
 
 /**
  * Two todos worded nearly the same, owner included: two wordings of one task often differ in their words
- * and share the owner. But one person's two English tasks that open on different verbs ("Recruit 5 beta
- * customers (Fatima Haddad)", "Send beta customers a survey (Fatima Haddad)") are the same only if their
+ * and share the owner. But one person's two English tasks that open on different verbs ("Recruit 5 pilot
+ * schools (Mira Chen)", "Send pilot schools a survey (Mira Chen)") are the same only if their
  * tasks are, without the name they share.
  */
 function nearlySameTodo (kept: string, title: string, titleStems: ReadonlySet<string>): boolean {
@@ -784,7 +784,7 @@ function nearlySameTodo (kept: string, title: string, titleStems: ReadonlySet<st
   const taskA = kept.replace(TRAILING_OWNER, '')
   const taskB = title.replace(TRAILING_OWNER, '')
   const verb = (task: string): string => task.trim().split(/\s+/)[0]!.toLowerCase()
-  // A title that opens on a noun ("SCAR to the supplier today") names no verb to tell it apart.
+  // A title that opens on a noun ("PO to the caterer today") names no verb to tell it apart.
   return verb(taskA) === verb(taskB) || !opensOnVerb(taskA) || !opensOnVerb(taskB) || nearlySame(contentStems(taskA), contentStems(taskB))
 }
 

@@ -126,7 +126,7 @@ export function splitSentences (text: string): Sentence[] {
       }
     }
     let instruction = label !== undefined && isInstructionToAi(line)
-    // "2026. 8. 26.(수)": a date written with dots and spaces is one token, not three sentences.
+    // "2026. 9. 14.(월)": a date written with dots and spaces is one token, not three sentences.
     for (const part of segmentSentences(body.replace(SPACED_DATE, '$1.$2.$3'), locale)) {
       for (const sentence of boundedPieces(part.trim())) {
         if (sentence.length < 2) continue

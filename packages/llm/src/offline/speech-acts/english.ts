@@ -72,7 +72,7 @@ const RE_HYPHEN_VERB = /\b(re)-(run|send|check|do|test|book|write|submit|order|o
 function tokensOf (text: string): Token[][] {
   // The model expands "I'll" and "we'll" but not a name's "Jun'll", nor "I'm" after a capitalised
   // word ("Today I'm writing …"); spell those out.
-  // A hyphenated verb of doing again ("re-run the numbers") the tokenizer splits into a prefix and a verb
+  // A hyphenated verb of doing again ("re-run the payroll export") the tokenizer splits into a prefix and a verb
   // the tagger reads apart: it is tagged written solid (and given back hyphenated, see englishClauses).
   const doc = nlp().readDoc(text.replace(RE_HYPHEN_VERB, '$1$2').replace(/(\p{Lu}\p{Ll}+)['’]ll\b/gu, '$1 will').replace(/\bI['’]m\b/g, 'I am'))
   const its = nlp().its
@@ -97,12 +97,12 @@ const nameCache = new Map<string, boolean>()
 const NOMINALISATION = /^.{2,}(?:tion|sion|ment|ness|ship|[svw]al)$/
 
 /**
- * Whether a todo's title opens on a verb ("Recruit 5 pilot schools", not "SCAR to the supplier today"), read after
+ * Whether a todo's title opens on a verb ("Recruit 5 pilot schools", not "PO to the caterer today"), read after
  * "I will": alone and capitalised, a first word reads as a noun to the tagger.
  */
 export function opensOnVerb (title: string): boolean {
   const [first, ...rest] = title.trim().split(/\s+/)
-  // An acronym ("SCAR", "PO") is a noun.
+  // An acronym ("PO", "RFP") is a noun.
   if (first === undefined || first === '' || /^\p{Lu}[\p{Lu}\d]+$/u.test(first)) return false
   return tokensOf(`I will ${first.toLowerCase()} ${rest.join(' ')}`).flat()[2]?.pos === 'VERB'
 }
@@ -164,7 +164,7 @@ function splitClauses (tokens: Token[]): Token[][] {
     const afterNext = tokens[i + 2]
     // A label ("To recap: …", "Owner: …") ends where its colon is.
     // "…we won't decide today: Hannah's going to run a pairing session": a colon before a new subject ends a clause.
-    // The tokenizer keeps a closing bracket with its semicolon ("(mid-Dec);"): a boundary all the same.
+    // The tokenizer keeps a closing bracket with its semicolon ("(Fri);"): a boundary all the same.
     const boundary = /^[)\]"'”’]*;$/.test(token.value) || (token.value === ':' && (current.length <= 4 || next?.pos === 'PRON' || next?.pos === 'PROPN')) ||
       // "…by Friday, then I'll book the booth": a new subject after ", then".
       (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||

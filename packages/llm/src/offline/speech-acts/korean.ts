@@ -277,7 +277,7 @@ function politenessOf (jamo: string): Politeness | undefined {
 const SELF_BEFORE_MODIFIER = /(^|\s)(?:제가|내가|저희가)\s+(\S*[\uAC00-\uD7A3])(?=\s+(?:대로|것|거|바|건|만큼)(?=[\s은는을를이가도으로]|$))/g
 
 /**
- * The clause without the speaker's part in a modifier: "스케일링은 내가 얘기한 대로 40분으로 늘리기로 했다" is
+ * The clause without the speaker's part in a modifier: "마감은 내가 말한 대로 6시로 늦추기로 했다" is
  * settled as the speaker said, not done by the speaker. The modifier's verb ends in the adnominal -(으)ㄴ/-는.
  */
 function withoutRelativeSelf (text: string): string {
