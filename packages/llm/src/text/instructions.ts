@@ -57,7 +57,8 @@ export function isInstructionToAi (sentence: string, followsInstruction = false)
   const text = sentence.trim()
   if (text === '') return false
   if (EN_OVERRIDE.test(text) || EN_ROLE.test(text) || KO_OVERRIDE.test(text)) return true
-  if (EN_PROCESSOR.test(text) && EN_WRITE_DEMAND.test(text)) return true
+  // Named as the reader of the notes, or addressed as a machine, and asked to put something into what it writes.
+  if ((EN_PROCESSOR.test(text) || EN_ADDRESSEE.test(text)) && EN_WRITE_DEMAND.test(text)) return true
   const demands = EN_OUTPUT_DEMAND.test(text) || KO_OUTPUT_DEMAND.test(text)
   return demands && (followsInstruction || EN_ADDRESSEE.test(text) || KO_ADDRESSEE.test(text))
 }
