@@ -55,6 +55,10 @@ t.test('a different owner for the same task', async (t) => {
     { source: '이도윤', text: '번역 검수는 수아 님 담당.' },
     { source: '김수아', text: '번역 검수는 제가 금요일까지 진행.' }
   ]), [], '제가 in 김수아\'s notes is 수아')
+  t.same(pairs([
+    { source: 'Lena Ortiz', text: "I'll reprint the shelf labels in a larger font, by Thu" },
+    { source: 'Raj Patel', text: 'shelf labels hard to read from the aisle -> Lena reprinting by Thu' }
+  ]), [], 'a weekday written short after "by" is a deadline, nobody')
 })
 
 t.test('opposite states of one subject, negation-aware', async (t) => {

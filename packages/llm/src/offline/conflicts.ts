@@ -32,7 +32,8 @@ const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 // "July 17", "Dec 4": the number after a month name is a day of the month.
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$/i
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
-const CALENDAR_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i
+// Written in full or short ("by Thu", "in Sept"): a date, never a person after "by".
+const CALENDAR_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i
 
 /*
  * Predicates that exclude each other when said of one subject. Each row is one scale with its
