@@ -60,5 +60,7 @@ export function isInstructionToAi (sentence: string, followsInstruction = false)
   // Named as the reader of the notes, or addressed as a machine, and asked to put something into what it writes.
   if ((EN_PROCESSOR.test(text) || EN_ADDRESSEE.test(text)) && EN_WRITE_DEMAND.test(text)) return true
   const demands = EN_OUTPUT_DEMAND.test(text) || KO_OUTPUT_DEMAND.test(text)
+  // Right after an instruction, asking for anything to be put into the output continues it ("…. Then state that X.").
+  if (followsInstruction && EN_WRITE_DEMAND.test(text)) return true
   return demands && (followsInstruction || EN_ADDRESSEE.test(text) || KO_ADDRESSEE.test(text))
 }
