@@ -437,3 +437,10 @@ t.test('English: a hyphenated verb of doing again is the verb it is, written as 
   t.same(clauses.map((c) => c.text), ['Order placed (Fri)', 'Omar will book the van for Monday'])
   t.equal(clauses[1]!.act, 'commitment')
 })
+
+t.test('Korean: a deadline after a tilde bounds the clause, which ends before it', async (t) => {
+  const terse = analyseClauses('장비 점검표 재요청 (~모레)', 'ko')[0]
+  t.equal(terse?.act, 'request')
+  t.equal(terse?.deadline, '(~모레)')
+  t.equal(analyseClauses('장비 점검표 재요청 ~12/4.', 'ko')[0]?.deadline, '~12/4')
+})

@@ -354,7 +354,7 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 // "문 팀장님": a surname alone with the title names the person too.
-const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s)`, 'g')
+const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
 // The speaker, or the speaker's team (저희가), as the one who does it.
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 // Who does it, cut from a task's title: the speaker or the speaker's team.
@@ -408,9 +408,14 @@ function withoutRieul (syllable: string): string {
   return parts?.jongseong === 'ㄹ' ? combineCharacter(parts.choseong, parts.jungseong) : syllable
 }
 
+const KO_TILDE_DEADLINE = new RegExp(String.raw`(?:^|\s|\()${KO_DATE_AFTER_TILDE}\)?\s*$`)
 const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
+// A date in brackets closing a title would read as its owner ("… 정리 (금)"): it is written after a tilde instead.
+const KO_TITLE_BRACKETED_DATE = new RegExp(String.raw`\s*${KO_DATE_IN_BRACKETS}\s*$`)
 
 function koreanTitle (clause: string): string {
+  const dated = KO_TITLE_BRACKETED_DATE.exec(clause.trim())
+  if (dated !== null) return `${koreanTitle(clause.trim().slice(0, dated.index))} ~${dated[0].trim().slice(1, -1).replace(/^~\s*/, '')}`
   // "… 다시 하기 (이번 주)": the time in brackets opens the title.
   const bracketed = KO_TITLE_TIME.exec(clause.trim())
   if (bracketed !== null) {
@@ -655,7 +660,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
     // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
-    const ownTodo = ownerHere === undefined && KO_GI_TASK.test(clause.replace(KO_TRAILING_DATE, '')) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))
+    // So is an action noun with a deadline after a tilde ("서류 재요청 ~11/25", "… 확인 (~오늘)"), the checklist of one's own notes.
+    const undated = clause.replace(KO_TRAILING_DATE, '')
+    const ownTodo = ownerHere === undefined && ((KO_GI_TASK.test(undated) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))) ||
+      (KO_ACTION_END.test(undated) && KO_TILDE_DEADLINE.test(clause)))
     const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' || ownTodo ? sentence.author : ownerHere)
     let title = koreanTitle(joined === undefined ? clause : read)
     // "회귀 테스트 30% 남음, 화요일까지 완료": what is done is named in the clause before;

@@ -5,10 +5,14 @@
  * person ("팀장님이 보내기로").
  */
 
-/** Titles as written after a name, from the rank-and-file to the board, the IT-style 프로, 선생 (teachers, doctors, nurses), and 사장 and 점주 for a shop's owner. */
+/**
+ * Titles as written after a name, from the rank-and-file to the board, the IT-style 프로, 선생
+ * (teachers, doctors, nurses) and its spoken contraction 쌤 ("다은쌤"), and 사장 and 점주 for a
+ * shop's owner.
+ */
 export const KOREAN_JOB_TITLES: readonly string[] = [
   '사원', '주임', '대리', '과장', '차장', '부장', '실장', '본부장', '센터장', '파트장', '팀장',
-  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표', '선생', '사장', '점주'
+  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표', '선생', '쌤', '사장', '점주'
 ]
 
 /*

@@ -239,6 +239,7 @@ const NOT_AN_OWNER = /^(?:완료|진행|진행중|보류|미정|예정|필요|�
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
 const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
 
+const TITLED_OWNER_NOTE = new RegExp(`\\s*\\(\\s*(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE}\\s*님?\\s*\\)$`)
 // "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
 const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|프런트|개발|기획|운영|영업|인프라|보안|데이터|재무|법무|인사|${ACTION_NOUN.source.slice(3, -1)})$`)
 
@@ -247,6 +248,15 @@ const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|�
  * without it, or undefined when the line ends in no such note.
  */
 export function koreanOwnerNote (line: string): { body: string, owner: string } | undefined {
+  // "… → 지훈 (금)": a deadline after the note; the body keeps it.
+  const dated = TRAILING_DEADLINE.exec(line)
+  if (dated !== null) {
+    const inner = koreanOwnerNote(line.slice(0, dated.index))
+    if (inner !== undefined) return { body: `${inner.body} ${dated[1]!}`, owner: inner.owner }
+  }
+  // "… (강태민 매니저)": a name with its title in brackets.
+  const titled = TITLED_OWNER_NOTE.exec(line)
+  if (titled !== null && !NOT_AN_OWNER.test(titled[1]!)) return { body: line.slice(0, titled.index), owner: titled[1]! }
   const note = OWNER_NOTE.exec(line)
   const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4] ?? note[5])?.replace(/\s*(?:님|씨)$/, '')
   if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner)) return undefined
@@ -258,8 +268,11 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
  * ("~11/30", "~금") or in brackets ("(금)", "(~11/30)") as notes write it after the task.
  */
 export const KO_DATE_WORD = String.raw`\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
-export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?)`
-export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?)\)`
+// A day named relative to today, as notes write it after a tilde: "~오늘", "(~이번 주)".
+const KO_RELATIVE_DAY = String.raw`오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말`
+export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?|${KO_RELATIVE_DAY})`
+export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*(?:${KO_RELATIVE_DAY})|(?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?))\)`
+const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})[\s.!。]*$`, 'u')
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
@@ -329,12 +342,15 @@ function analyseClause (raw: string): Clause {
   // A trailing owner note ("… 보내야 함 (담당: 지현)", "… → 지훈") is not where the clause ends.
   const note = koreanOwnerNote(text.replace(/[\s.!。~]+$/u, ''))
   const owned = note?.owner
-  const bare = (note?.body ?? text).replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
+  const body = note?.body ?? text
+  // A deadline written after the action ("… 재요청 ~11/25", "… 확인 (~오늘)") bounds it; the clause ends before it.
+  const trailingDeadline = TRAILING_DEADLINE.exec(body)
+  const bare = (trailingDeadline === null ? body : body.slice(0, trailingDeadline.index)).replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
   // Endings are short: the last syllables are all the table needs, whatever the clause's length.
   const jamo = disassemble(bare.slice(-12))
   const negated = NEGATION.test(` ${bare}`)
   const uncertain = UNCERTAIN.test(bare)
-  const deadline = DEADLINE.exec(bare)?.[0]
+  const deadline = DEADLINE.exec(bare)?.[0] ?? trailingDeadline?.[1]
   const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
   // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
   // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
