@@ -30,7 +30,7 @@ function todosOf (text: string, author = AUTHOR): string[] {
       heading = s.text
       return []
     }
-    return [{ text: s.text, author, ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+    return [{ text: s.text, author, ...(s.line === undefined ? {} : { line: s.line }), ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
   })
   return detectTodos(lines, PEOPLE)
 }
@@ -449,4 +449,12 @@ t.test('English: one person\'s two tasks on the same things are two todos when t
     ['Recruit 5 pilot schools (Mira Chen)', 'Send pilot schools a survey (Mira Chen)'])
   t.same(meetingTodos([['Mira Chen', "I'll send the pilot schools a survey."], ['Tom Okoye', 'Mira will send the pilot schools a short survey.']], people),
     ['Send the pilot schools a short survey (Mira)'], 'the same task in two wordings stays one')
+})
+
+t.test('English: "Owner: …" after a point of the same line gives that point to them', async (t) => {
+  t.same(todosOf('- Boiler permit to the council before Friday. Owner: Ana Ruiz', 'Sam Lee'), ['Boiler permit to the council before Friday (Ana Ruiz)'])
+  t.same(todosOf('- Gate code is wrong on the sign. Reprint the gate sign. Owner: Marco', 'Sam Lee'), ['Reprint the gate sign (Marco)'], 'the sentence just before, not the line\'s opening')
+  t.same(todosOf('- I will book the crane for Tuesday. Owner: Marco', 'Sam Lee'), ['Book the crane for Tuesday (Marco)'], 'a todo the point gave changes hands')
+  t.same(todosOf('- Budget approved at 12k. Owner: Marco', 'Sam Lee'), [], 'a decision is no task whoever owns it')
+  t.same(todosOf('- Boiler permit to the council before Friday.\n- Owner: Marco', 'Sam Lee'), [], 'an owner on a line of its own names nobody\'s point')
 })

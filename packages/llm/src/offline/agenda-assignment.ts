@@ -14,6 +14,8 @@ export interface PlacedSentence {
   sectionHeading?: string
   /** Position in the author's minutes, for keeping the original order. */
   index: number
+  /** The line of the author's minutes it was read from: sentences of one line share it. */
+  line?: number
   agendaNumber: number | undefined
   /**
    * Whether the writer put it under its item: a heading, label or paragraph opening that names the
@@ -188,6 +190,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         index: index++,
         agendaNumber,
         placedByWriter,
+        ...(sentence.line === undefined ? {} : { line: sentence.line }),
         ...(sentence.label === undefined ? {} : { label: sentence.label }),
         ...(heading === undefined ? {} : { sectionHeading: heading })
       })

@@ -18,6 +18,8 @@ export interface AuthoredSentence {
   label?: string
   /** The heading of the section the line is under ("Action items", "액션 아이템"), when there is one. */
   sectionHeading?: string
+  /** The line of the writer's minutes it was read from, when known: sentences of one line share it. */
+  line?: number
 }
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
@@ -818,6 +820,22 @@ function afterthoughtDeadline (sentence: string): string | undefined {
 }
 
 /** A Korean todo's title with a deadline before its final verb: "안내문 만들기" → "안내문 다음 주 금요일까지 만들기". */
+// "Owner: Ben", "Owners: Ben", "Assignee: Ana Ruiz": who has the point before it.
+const OWNER_SENTENCE = /^(?:owners?|assignee|assigned to)\s*[:：]\s*(\S.*?)[.!]*$/i
+
+/** The person an English "Owner: …" sentence names, when the sentence is only that. */
+function ownerOfLine (sentence: AuthoredSentence, people: readonly string[]): string | undefined {
+  const owned = sentence.label === undefined && !hasHangul(sentence.text) ? OWNER_SENTENCE.exec(sentence.text.trim()) : null
+  if (owned === null) return undefined
+  const name = owned[1]!.trim()
+  return personLabel(name, people, sentence.author) ?? (name.split(/\s+/).length <= 2 && name.split(/\s+/).every(isPersonName) ? name : undefined)
+}
+
+/** The todo with its owner bracket naming `owner` instead. */
+function withOwner (todo: string, owner: string): string {
+  return `${todo.replace(TRAILING_OWNER, '')} (${owner})`
+}
+
 function withDeadline (todo: string, deadline: string): string {
   const owner = TRAILING_OWNER.exec(todo)
   const body = owner === null ? todo : todo.slice(0, owner.index)
@@ -836,11 +854,26 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   let holders: ReadonlyMap<string, string> | undefined
   const index = new SizedSimilarityIndex()
   // The sentence before, by its author, with the places of the todos it gave in `kept`.
-  let previous: { author: string | undefined, kept: number[] } | undefined
+  let previous: { sentence: AuthoredSentence, kept: number[] } | undefined
   for (const sentence of sentences) {
     const text = sentence.text
     const before = previous
     previous = undefined
+    // "… G98 to the DNO the day after the fix. Owner: Ben": an owner named after a point of the same line gives it to them.
+    const lineOwner = ownerOfLine(sentence, people)
+    if (lineOwner !== undefined) {
+      if (before !== undefined && before.sentence.author === sentence.author && before.sentence.line !== undefined && before.sentence.line === sentence.line) {
+        if (before.kept.length > 0) for (const at of before.kept) replaceKept(at, withOwner(kept[at]!, lineOwner))
+        else {
+          const point = before.sentence
+          for (const action of sectionTask(point, analyseClauses(point.text, 'en'), people)) {
+            const title = finish({ ...action, owner: lineOwner }, false)
+            if (title !== undefined) keep(title)
+          }
+        }
+      }
+      continue
+    }
     // "3월 운영회의 정리 (본점)", "Harbor Co - kickoff call 3/2": the notes' title names the meeting, no task.
     if (sentence.index === 0 && (isDocumentTitle(text) || (sentence.label !== undefined && isDocumentTitle(sentence.label)))) continue
     // A recap or logistics line holds a todo only in a clause that commits or asks
@@ -873,15 +906,11 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const titles = actionTitles(sentence, people)
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
-    const deadline = titles.length === 0 && before?.author === sentence.author ? afterthoughtDeadline(text) : undefined
+    const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined
     if (deadline !== undefined && before !== undefined) {
-      for (const at of before.kept) {
-        if (hasDeadline(kept[at]!)) continue
-        kept[at] = withDeadline(kept[at]!, deadline)
-        index.add(at, contentStems(kept[at]!))
-      }
+      for (const at of before.kept) if (!hasDeadline(kept[at]!)) replaceKept(at, withDeadline(kept[at]!, deadline))
     }
-    previous = { author: sentence.author, kept: titles.map(keep) }
+    previous = { sentence, kept: titles.map(keep) }
   }
   return kept
 
@@ -896,6 +925,11 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (personLabel(owner, people) !== undefined) return owner
     holders ??= roleHolders(sentences.map((sentence) => sentence.text), people)
     return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? owner
+  }
+
+  function replaceKept (at: number, todo: string): void {
+    kept[at] = todo
+    index.add(at, contentStems(todo))
   }
 
   /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
