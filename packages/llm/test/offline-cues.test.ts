@@ -55,7 +55,8 @@ t.test('instructions addressed to an AI are not meeting content', async (t) => {
     '회의록 정리는 지수 씨가 맡아서 오늘 중으로 올려 주세요.',
     'Our summariser tool needs a new export button; Dana will add it next sprint.',
     'I read the minutes of the last meeting and will add the missing owners.',
-    'Note to the assistant manager: the loading dock opens at seven from Monday.'
+    'Note to the assistant manager: the loading dock opens at seven from Monday.',
+    'AI: Dana - add the vendor list to the wiki by Friday.'
   ]) {
     t.notOk(isInstructionToAi(text), text)
   }

@@ -458,3 +458,9 @@ t.test('English: "Owner: …" after a point of the same line gives that point to
   t.same(todosOf('- Budget approved at 12k. Owner: Marco', 'Sam Lee'), [], 'a decision is no task whoever owns it')
   t.same(todosOf('- Boiler permit to the council before Friday.\n- Owner: Marco', 'Sam Lee'), [], 'an owner on a line of its own names nobody\'s point')
 })
+
+t.test('English: "AI:" before a person and a dash is an action item', async (t) => {
+  t.same(todosOf('AI: Ana Ruiz - add the vendor list to the wiki by Fri', 'Sam Lee'), ['Add the vendor list to the wiki by Fri (Ana Ruiz)'])
+  t.same(todosOf('AI: Ana Ruiz - vendor list on the wiki', 'Sam Lee'), ['Vendor list on the wiki (Ana Ruiz)'], 'the task as written, as after "Action:"')
+  t.same(todosOf('AI: the chatbot pilot went well.', 'Sam Lee'), [], 'a topic called AI is no action item')
+})

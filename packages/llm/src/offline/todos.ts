@@ -101,7 +101,9 @@ const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|�
 const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence)
 // "Owners: Ana for design, Ben for QA": a label of who, not of what.
 const EN_PEOPLE_LABEL = /^(?:owners?|assignments?)$/i
-const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined && EN_ACTION_LABEL.test(sentence.label)
+// "AI: Sofia - draft the answers": AI, an action item, when a person and a dash follow it.
+const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined &&
+  (EN_ACTION_LABEL.test(sentence.label) || (sentence.label.trim() === 'AI' && EN_LEADING_OWNER.test(sentence.text)))
 /** An action label that says what is to be done ("Action:", "Next steps:"), not who ("Owners:"). */
 const hasTaskLabel = (sentence: AuthoredSentence): boolean => hasActionLabel(sentence) && !EN_PEOPLE_LABEL.test(sentence.label!)
 // What follows an action but is not part of it: reasons, conditions, comments.
