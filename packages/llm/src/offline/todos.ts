@@ -375,7 +375,8 @@ const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s
 // A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
-const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\))\s*$`)
+// A day named from today closing a terse note ("GAPDH 주문 오늘") is when, written after the task.
+const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?)\s*$`)
 // Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
 const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -445,6 +446,8 @@ function koreanTitle (clause: string): string {
     // "견적 받아 주실 수 있을까요?": a request asked as a question.
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
+    // "청소를 하기로 했다": the noun is the task, without the object particle the separate 하다 took.
+    .replace(/(?<=[\uAC00-\uD7A3]{2})[을를]\s+하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '기')
     // A terse -기로 ("견적 받기로"): the task is the -기 form.
@@ -622,7 +625,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
-  const selfNote = /\s*\((?:나|저|본인|me)\)$/i.exec(trimmed)
+  const selfNote = /\s*(?:\((?:나|저|본인|me)\)|\s[-–—]\s*(?:나|저|본인))$/i.exec(trimmed)
   const note = selfNote !== null && sentence.author !== undefined
     ? { body: trimmed.slice(0, selfNote.index), owner: sentence.author }
     : koreanOwnerNote(trimmed) ?? participantNote(trimmed, people)
