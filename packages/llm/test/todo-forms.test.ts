@@ -466,3 +466,7 @@ t.test('English: "AI:" before a person and a dash is an action item', async (t) 
   t.same(todosOf('AI: Ana Ruiz - vendor list on the wiki', 'Sam Lee'), ['Vendor list on the wiki (Ana Ruiz)'], 'the task as written, as after "Action:"')
   t.same(todosOf('AI: the chatbot pilot went well.', 'Sam Lee'), [], 'a topic called AI is no action item')
 })
+
+t.test('a line closing on a colon announces what follows, even under an action heading', async (t) => {
+  t.same(todosOf('Next steps\n- Pasted from the supplier portal (for reference):\n- Send the signed order form to Dana by Fri', 'Sam Lee'), ['Send the signed order form to Dana by Fri'])
+})

@@ -748,6 +748,8 @@ const PROGRAMME_PART = /^\s*(?:[-•*]\s*)?(?:\d+\s*(?:회차|일차|교시)|(?:
 
 function actionTitles (sentence: AuthoredSentence, people: readonly string[]): string[] {
   if (PROGRAMME_PART.test(sentence.label ?? sentence.text)) return []
+  // "Pasted from the vendor's form:", "세부 내용은 다음과 같음:": a line closing on a colon announces what follows.
+  if (/[:：]$/.test(sentence.text.trim())) return []
   const korean = hasHangul(sentence.text)
   const actions = korean ? koreanActions(sentence, people) : englishActions(sentence, people)
   return actions.flatMap((action) => finish(action, korean) ?? [])
