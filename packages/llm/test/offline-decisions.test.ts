@@ -106,6 +106,7 @@ t.test('decisions hold what the meeting settled: not a status tag, the meeting\'
   t.same(await decisionsOf('가을 음악회 대관료는 11월까지 동결하기로 했습니다.'), ['가을 음악회 대관료는 11월까지 동결하기로 했습니다.'], 'keeping a state until a date is still a decision')
   t.same(await decisionsOf('We agreed to move the season opener to the town hall.'), ['We agreed to move the season opener to the town hall.'])
   t.same(await decisionsOf('Action: Omar (Lumen Audio) - confirm the second sound desk by 10:00'), [], 'a line written as an action is a task')
+  t.same(await decisionsOf('AI: Omar - confirm the second sound desk by 10:00'), [], 'AI, an action item, before a person and a dash')
   t.same(await decisionsOf('액션: 음향 업체 확정 (김유진)'), [], 'a Korean task label too')
   t.same(await decisionsOf('대관 계약서는 제가 다음 회의 전까지 드리기로 했어요.'), [], 'a deadline before a meeting bounds a task as 까지 does')
   t.same(await decisionsOf('무대 조명은 리허설 후 결정'), [], 'deciding after an event puts the point off')

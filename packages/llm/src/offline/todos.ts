@@ -33,8 +33,8 @@ const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sec
  * ("Action: Omar - confirm the second sound desk", "액션: …"). Such a line is a task, never a decision.
  */
 export function writtenAsAction (sentence: AuthoredSentence): boolean {
-  return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) ||
-    (sentence.label !== undefined && (EN_ACTION_LABEL.test(sentence.label.trim()) || KO_TASK_LABEL.test(sentence.label.trim())))
+  return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) ||
+    (sentence.label !== undefined && KO_TASK_LABEL.test(sentence.label.trim()))
 }
 /**
  * Whether a clause reports an arrangement with a deadline that bounds the doing ("배너 문구는 금요일까지
