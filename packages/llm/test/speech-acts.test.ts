@@ -1,7 +1,7 @@
 import t from 'tap'
 import { detectTodos } from '../src/offline/todos.ts'
 import { analyseClauses, decisionStance, englishModelLoadMs, isPersonName } from '../src/offline/speech-acts/index.ts'
-import { KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, koreanClosesOnVerb, koreanEnding, koreanIndirectQuestion } from '../src/offline/speech-acts/korean.ts'
+import { KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, koreanClosesOnVerb, koreanEnding, koreanIndirectQuestion, koreanOwnerNote } from '../src/offline/speech-acts/korean.ts'
 import { splitSentences } from '../src/text/sentences.ts'
 import { OfflineEngine } from '../src/offline/engine.ts'
 
@@ -443,4 +443,9 @@ t.test('Korean: a deadline after a tilde bounds the clause, which ends before it
   t.equal(terse?.act, 'request')
   t.equal(terse?.deadline, '(~모레)')
   t.equal(analyseClauses('장비 점검표 재요청 ~12/4.', 'ko')[0]?.deadline, '~12/4')
+})
+
+t.test('Korean owner notes: a weekday after an arrow says when, not who', async (t) => {
+  t.equal(koreanOwnerNote('견적 비교표 수정 → 목요일'), undefined)
+  t.same(koreanOwnerNote('견적 비교표 수정 → 지훈'), { body: '견적 비교표 수정', owner: '지훈' })
 })

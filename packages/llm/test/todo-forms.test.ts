@@ -95,6 +95,7 @@ const KOREAN_TODOS: Row[] = [
   ['a day named relative to today after a tilde', '- 소화기 2대 구매요청 (~오늘)', ['소화기 2대 구매요청 ~오늘 (서지원)']],
   ['a name with its title in brackets is the owner', '- 납품 일정표 갱신 필요 (오세린 매니저)', ['납품 일정표 갱신 (오세린)']],
   ['쌤, the spoken 선생님, after a name', '- 병동 안내문 개정 박다인쌤 (월)', ['병동 안내문 개정 ~월 (박다인)']],
+  ['a participant after a dash', '- 장비 대여 요청 - 민수', ['장비 대여 요청 (김민수)']],
   ['the writer after a dash, a day named from today after the task', '- 배양액 주문 오늘 - 나', ['배양액 주문 오늘 (서지원)']],
   ['the noun of a separate 하다 without its object particle', '나는 금요일에 창고 정리를 하기로 했다.', ['금요일에 창고 정리 (서지원)']],
   ['an owner note before the deadline', '- 비상구 표지 교체 → 지훈 (목)', ['비상구 표지 교체 ~목 (지훈)']],

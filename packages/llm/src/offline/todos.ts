@@ -596,11 +596,12 @@ function initialsOf (person: string): string | undefined {
 }
 
 // "… (가람)", "… 태린 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
-const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?)$/
+// "… (민재)", "… 민재 담당", "… - 민재": a participant's given name closing the line.
+const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?|\s[-–—]\s*([\uAC00-\uD7A3]{2,4}))$/
 
 function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
   const note = GIVEN_NAME_NOTE.exec(line)
-  const written = note?.[1] ?? note?.[2]
+  const written = note?.[1] ?? note?.[2] ?? note?.[3]
   const owner = written === undefined ? undefined : koreanParticipant(written, people)
   // "배너 문구 작성은 태린 담당": the task is the topic before the note.
   return owner === undefined ? undefined : { body: line.slice(0, note!.index).replace(/(?<=[\uAC00-\uD7A3])(?:은|는)$/, ''), owner }
@@ -635,7 +636,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
   if (underActionHeading(sentence)) {
-    const line = sentence.label === undefined || labelPerson !== undefined ? sentence.text : `${sentence.label} ${sentence.text}`
+    const body = note?.body ?? sentence.text
+    const line = sentence.label === undefined || labelPerson !== undefined ? body : `${sentence.label} ${body}`
     const analysed = analyseClauses(line, 'ko')
     if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
     // In a participant's own notes a to-do heading that names no team ("할 일", "행사 준비 관련 할 일") lists the writer's tasks.
