@@ -155,7 +155,10 @@ export class RedisStreamSource implements SegmentSource {
       this.#options.logger.error({ err: error }, 'stream read failed; retrying')
       // NOGROUP after a FLUSH or a deleted key: make the group again rather than spin.
       if (String((error as Error).message).includes('NOGROUP')) {
-        await client.ensureGroups().catch(() => {})
+        await client.ensureGroups().catch((groupError: unknown) => {
+          this.#options.metrics.sourceErrors.inc({ source: this.name })
+          this.#options.logger.error({ err: groupError }, 'making the consumer group again failed; the next read retries')
+        })
       }
       return undefined
     } finally {
