@@ -101,7 +101,7 @@ const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|�
 const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence)
 // "Owners: Ana for design, Ben for QA": a label of who, not of what.
 const EN_PEOPLE_LABEL = /^(?:owners?|assignments?)$/i
-// "AI: Sofia - draft the answers": AI, an action item, when a person and a dash follow it.
+// "AI: Dana - add the vendor list": AI, an action item, when a person and a dash follow it.
 const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !== undefined &&
   (EN_ACTION_LABEL.test(sentence.label) || (sentence.label.trim() === 'AI' && EN_LEADING_OWNER.test(sentence.text)))
 /** An action label that says what is to be done ("Action:", "Next steps:"), not who ("Owners:"). */
@@ -375,7 +375,7 @@ const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s
 // A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
-// A day named from today closing a terse note ("GAPDH 주문 오늘") is when, written after the task.
+// A day named from today closing a terse note ("배양액 주문 오늘") is when, written after the task.
 const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?)\s*$`)
 // Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
 const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
@@ -446,7 +446,7 @@ function koreanTitle (clause: string): string {
     // "견적 받아 주실 수 있을까요?": a request asked as a question.
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
-    // "청소를 하기로 했다": the noun is the task, without the object particle the separate 하다 took.
+    // "창고 정리를 하기로 했다": the noun is the task, without the object particle the separate 하다 took.
     .replace(/(?<=[\uAC00-\uD7A3]{2})[을를]\s+하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
     .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '기')
@@ -669,7 +669,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
     // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
-    // So is an action noun with a deadline after a tilde ("서류 재요청 ~11/25", "… 확인 (~오늘)"), the checklist of one's own notes.
+    // So is an action noun with a deadline after a tilde ("성적서 재요청 ~12/2", "… 회신 (~내일)"), the checklist of one's own notes.
     const undated = clause.replace(KO_TRAILING_DATE, '')
     const ownTodo = ownerHere === undefined && ((KO_GI_TASK.test(undated) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))) ||
       (KO_ACTION_END.test(undated) && KO_TILDE_DEADLINE.test(clause)))
@@ -829,7 +829,7 @@ function afterthoughtDeadline (sentence: string): string | undefined {
 }
 
 /** A Korean todo's title with a deadline before its final verb: "안내문 만들기" → "안내문 다음 주 금요일까지 만들기". */
-// "Owner: Ben", "Owners: Ben", "Assignee: Ana Ruiz": who has the point before it.
+// "Owner: Marco", "Owners: Marco", "Assignee: Ana Ruiz": who has the point before it.
 const OWNER_SENTENCE = /^(?:owners?|assignee|assigned to)\s*[:：]\s*(\S.*?)[.!]*$/i
 
 /** The person an English "Owner: …" sentence names, when the sentence is only that. */
@@ -868,7 +868,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const text = sentence.text
     const before = previous
     previous = undefined
-    // "… G98 to the DNO the day after the fix. Owner: Ben": an owner named after a point of the same line gives it to them.
+    // "… Boiler permit to the council before Friday. Owner: Marco": an owner named after a point of the same line gives it to them.
     const lineOwner = ownerOfLine(sentence, people)
     if (lineOwner !== undefined) {
       if (before !== undefined && before.sentence.author === sentence.author && before.sentence.line !== undefined && before.sentence.line === sentence.line) {

@@ -7,7 +7,7 @@
 
 /**
  * Titles as written after a name, from the rank-and-file to the board, the IT-style 프로, 선생
- * (teachers, doctors, nurses) and its spoken contraction 쌤 ("다은쌤"), and 사장 and 점주 for a
+ * (teachers, doctors, nurses) and its spoken contraction 쌤 ("다인쌤"), and 사장 and 점주 for a
  * shop's owner.
  */
 export const KOREAN_JOB_TITLES: readonly string[] = [

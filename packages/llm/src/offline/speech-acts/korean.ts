@@ -235,7 +235,7 @@ const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)
 const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
-// A weekday ("→ 수요일") says when, never who.
+// A weekday ("→ 금요일") says when, never who.
 const NOT_AN_OWNER = /^(?:[월화수목금토일]요일|완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
 const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
@@ -255,7 +255,7 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
     const inner = koreanOwnerNote(line.slice(0, dated.index))
     if (inner !== undefined) return { body: `${inner.body} ${dated[1]!}`, owner: inner.owner }
   }
-  // "… (강태민 매니저)": a name with its title in brackets.
+  // "… (오세린 매니저)": a name with its title in brackets.
   const titled = TITLED_OWNER_NOTE.exec(line)
   if (titled !== null && !NOT_AN_OWNER.test(titled[1]!)) return { body: line.slice(0, titled.index), owner: titled[1]! }
   const note = OWNER_NOTE.exec(line)
@@ -344,7 +344,7 @@ function analyseClause (raw: string): Clause {
   const note = koreanOwnerNote(text.replace(/[\s.!。~]+$/u, ''))
   const owned = note?.owner
   const body = note?.body ?? text
-  // A deadline written after the action ("… 재요청 ~11/25", "… 확인 (~오늘)") bounds it; the clause ends before it.
+  // A deadline written after the action ("… 견적 재요청 ~12/2", "… 회신 (~내일)") bounds it; the clause ends before it.
   const trailingDeadline = TRAILING_DEADLINE.exec(body)
   const bare = (trailingDeadline === null ? body : body.slice(0, trailingDeadline.index)).replace(/\s*\([^)]*\)\s*$/, '').replace(/[\s.!。~]+$/u, '')
   // Endings are short: the last syllables are all the table needs, whatever the clause's length.
