@@ -419,15 +419,13 @@ const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
 const KO_TITLE_BRACKETED_DATE = new RegExp(String.raw`\s*${KO_DATE_IN_BRACKETS}\s*$`)
 
 function koreanTitle (clause: string): string {
-  const dated = KO_TITLE_BRACKETED_DATE.exec(clause.trim())
-  if (dated !== null) return `${koreanTitle(clause.trim().slice(0, dated.index))} ~${dated[0].trim().slice(1, -1).replace(/^~\s*/, '')}`
+  const whole = clause.trim()
+  const dated = KO_TITLE_BRACKETED_DATE.exec(whole)
+  if (dated !== null) return `${koreanTitle(whole.slice(0, dated.index))} ~${dated[0].trim().slice(1, -1).replace(/^~\s*/, '')}`
   // "… 다시 하기 (이번 주)": the time in brackets opens the title.
-  const bracketed = KO_TITLE_TIME.exec(clause.trim())
-  if (bracketed !== null) {
-    const title = koreanTitle(clause.trim().slice(0, bracketed.index))
-    return `${bracketed[1]!} ${title}`
-  }
-  let text = clause.trim()
+  const bracketed = KO_TITLE_TIME.exec(whole)
+  if (bracketed !== null) return `${bracketed[1]!} ${koreanTitle(whole.slice(0, bracketed.index))}`
+  let text = whole
     .replace(/^(?:액션|할 일|TODO|todo|담당|후속 조치)\s*[:：]\s*/, '')
     .replace(KOREAN_SPOKEN_OPENER, '')
     .replace(KO_DOER_IN_TITLE, ' ')
@@ -837,7 +835,8 @@ function ownerOfLine (sentence: AuthoredSentence, people: readonly string[]): st
   const owned = sentence.label === undefined && !hasHangul(sentence.text) ? OWNER_SENTENCE.exec(sentence.text.trim()) : null
   if (owned === null) return undefined
   const name = owned[1]!.trim()
-  return personLabel(name, people, sentence.author) ?? (name.split(/\s+/).length <= 2 && name.split(/\s+/).every(isPersonName) ? name : undefined)
+  const words = name.split(/\s+/)
+  return personLabel(name, people, sentence.author) ?? (words.length <= 2 && words.every(isPersonName) ? name : undefined)
 }
 
 /** The todo with its owner bracket naming `owner` instead. */
