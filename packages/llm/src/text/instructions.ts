@@ -10,8 +10,14 @@ const EN_OVERRIDE = /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}?\b(?
 // Role or prompt manipulation.
 const EN_ROLE = /\b(?:system prompt|developer mode|jailbreak|you are now|from now on,? you|act as (?:an?|the) (?:ai|assistant|model|chatbot)|new instructions?\s*[:：])/i
 // Addressed to the machine: "SYSTEM:", "AI:", "Note to the AI", "to the assistant", "dear ChatGPT"…
-// "AI: Dana - add the vendor list" is an action item (AI, its usual abbreviation in minutes) for a person, not an address.
-const EN_ADDRESSEE = /^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：](?!\s*[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?\s+[-–—]\s)|\b(?:note|message|instruction|reminder)s? (?:to|for) (?:the |any |an )?(?:ai|assistant|model|llm|bot|note[- ]?taker|summari[sz]er)\b|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b/i
+const EN_ADDRESSEE = /^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：]|\b(?:note|message|instruction|reminder)s? (?:to|for) (?:the |any |an )?(?:ai|assistant|model|llm|bot|note[- ]?taker|summari[sz]er)\b|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b/i
+// "AI: Dana - add the vendor list" is an action item (AI, its usual abbreviation in minutes) for a person,
+// not an address: a capitalised name and a dash after the label. Case-sensitive, so that "AI: output - …"
+// or "ai: anything - …" stays an address.
+const EN_ACTION_ITEM_FOR = /^\s*[[(<]?\s*(?:AI|Ai|ai)\s*[\])>]?\s*[:：]\s*\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?\s+[-–—]\s/u
+
+/** Whether the sentence addresses a machine (see EN_ADDRESSEE), not a person's action item. */
+const addressedToMachine = (text: string): boolean => EN_ADDRESSEE.test(text) && !EN_ACTION_ITEM_FOR.test(text)
 // Whatever processes the notes, named as such: "the AI summarising these minutes", "whoever
 // processes this transcript", "when the assistant summarises the notes".
 const EN_PROCESSOR = /\b(?:ai|assistant|model|llm|bot|tool|summari[sz]er|note[- ]?taker|whoever|anyone|anything)s?\s+(?:that\s+|which\s+|who\s+)?(?:is\s+|are\s+|will\s+)?(?:summari[sz]|process|read|digest|generat)\w*\s+(?:this|these|the|our)\s+(?:notes|minutes|meeting|transcripts?|call)\b|\bwhen (?:the |an? |any )?(?:ai|assistant|model|llm|bot|tool)s?\s+(?:summari[sz]|process|read)\w*\b/i
@@ -59,9 +65,9 @@ export function isInstructionToAi (sentence: string, followsInstruction = false)
   if (text === '') return false
   if (EN_OVERRIDE.test(text) || EN_ROLE.test(text) || KO_OVERRIDE.test(text)) return true
   // Named as the reader of the notes, or addressed as a machine, and asked to put something into what it writes.
-  if ((EN_PROCESSOR.test(text) || EN_ADDRESSEE.test(text)) && EN_WRITE_DEMAND.test(text)) return true
+  if ((EN_PROCESSOR.test(text) || addressedToMachine(text)) && EN_WRITE_DEMAND.test(text)) return true
   const demands = EN_OUTPUT_DEMAND.test(text) || KO_OUTPUT_DEMAND.test(text)
   // Right after an instruction, asking for anything to be put into the output continues it ("…. Then state that X.").
   if (followsInstruction && EN_WRITE_DEMAND.test(text)) return true
-  return demands && (followsInstruction || EN_ADDRESSEE.test(text) || KO_ADDRESSEE.test(text))
+  return demands && (followsInstruction || addressedToMachine(text) || KO_ADDRESSEE.test(text))
 }
