@@ -463,3 +463,15 @@ t.test('a question about who does something is answered by asking someone by nam
   t.same(suggest(['a: Who writes up the minutes?', 'b: Priya, could you take them this time?'], 'en').filter((d) => d.kind === 'question' && /minutes/.test(d.content)), [])
   t.match(suggest(['a: 회의록은 누가 써요?', 'b: 지난번엔 누가 썼죠?'], 'ko'), [{ kind: 'question' }], 'a question back names nobody')
 })
+
+t.test('a yes-no question is answered by the statement straight after it by someone else, unless that hedges or says not yet', async (t) => {
+  const questions = (lines: string[], language: 'ko' | 'en') => suggest(lines, language).filter((d) => d.kind === 'question')
+  t.same(questions(['a: 주차권은 이번에도 지원되나요?', 'b: 본사 방침상 외부 행사는 대상 제외예요.'], 'ko'), [], 'Korean: the answer drops the subject')
+  t.same(questions(['a: Does the caterer need the final headcount this week?', 'b: Only the vegetarian numbers, the rest can wait.'], 'en'), [], 'English: it opens on what was asked about')
+  t.same(questions(['a: Is the loading bay free on Saturday?', 'b: The bay is booked by the florist until noon.'], 'en'), [], 'English: it takes up a word of the question')
+  t.match(questions(['a: 주차권은 이번에도 지원되나요?', 'b: 그건 본사에 물어봐야 알아요.'], 'ko'), [{ kind: 'question' }], 'a reply that has to ask first leaves it open')
+  t.match(questions(['a: Is the loading bay free on Saturday?', 'b: It depends on the florist.'], 'en'), [{ kind: 'question' }], 'a hedged reply leaves it open')
+  t.match(questions(['a: Has anyone chased the lift repair?', 'b: I logged it on Monday, no answer yet.'], 'en'), [{ kind: 'question' }], 'not yet leaves it open')
+  t.match(questions(['a: Is the loading bay free on Saturday?', 'b: We agreed the posters go out on Monday.'], 'en'), [{ kind: 'question' }], 'English: a statement about something else answers nothing')
+  t.match(questions(['a: 주차권은 이번에도 지원되나요, 아니면 자비로 하나요?', 'b: 본사 방침상 외부 행사는 대상 제외예요.'], 'ko'), [{ kind: 'question' }], 'alternatives ask for a choice, not a yes or no')
+})

@@ -215,6 +215,12 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // statement straight after it by someone else confirms or corrects it.
   if (EN_CONFIRMATION_TAG.test(question.trim()) || KO_CONFIRMATION_TAG.test(question.trim())) return true
   if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
+  // "Do the drivers need a new permit?" ← "Not for vans under 3.5 tonnes.": a yes-no question is
+  // answered by the statement straight after it by someone else that says something of its own.
+  // In English the statement must speak to it: by a word of the question, or by opening on what was asked about
+  // ("It's only the March invoices"); Korean answers drop the subject ("외부 행사는 대상 제외예요").
+  if (isPolarQuestion(question) && contentStems(text).size >= 2 && !NOT_YET.test(text) &&
+    (hasHangul(text) || EN_ANSWER_OPENING.test(text) || overlap(contentStems(question), contentStems(text)) >= 1)) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
@@ -229,6 +235,22 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // The reply must take it as its own topic (은/는): "배포가 지연될 위험이 있습니다" after "배포 일정은 언제로 할까요?" answers nothing.
   const opening = text.split(/\s+/)[0]!
   return topic !== undefined && /[\uAC00-\uD7A3A-Za-z0-9](?:은|는)$/.test(opening) && overlap(contentStems(topic), contentStems(opening)) >= 1
+}
+
+// A question that asks for a choice between named options, or for information by an interrogative word.
+const EN_OPEN_QUESTION = /\b(?:or|what|how|where|which|why|who|whom|whose|when)\b/i
+const KO_OPEN_QUESTION = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|뭐가|무슨|어떤|어떻게|왜|얼마|몇|어느|아니면)(?=\s|[?？]|$)|[까요]\s*,\s*\S|(?:어때|어떨|어떠|어떻)/
+// "I emailed them, no reply yet", "아직 답이 없어요": the reply says it is still open; "It depends on the
+// quote", "Maybe, if …", "시설팀에 물어봐야 알아요": it hedges, and the question stays open.
+const NOT_YET = /\b(?:not yet|no\s+(?:\w+\s+)?yet|yet to|still waiting|depends|maybe|perhaps|possibly|probably|might|hard to say|we'll see|need to (?:check|ask|see)|have to (?:check|ask|see))\b|(?:^|\s)(?:아직|아마)(?=\s)|봐야|따라\s*다르|글쎄/i
+
+// "Not for a one-off event", "Only the March invoices", "It's fixed already", "They're on the new version".
+const EN_ANSWER_OPENING = /^(?:(?:oh|ah|well|um|uh|so|actually)[,\s]+)*(?:not|only|just|already|actually|it|it's|that|that's|this|they|they're|those|there)\b/i
+
+/** A yes-no question: no interrogative word and no alternatives ("Do we need …?", "주차권도 지원되나요?"). */
+function isPolarQuestion (question: string): boolean {
+  const text = question.trim()
+  return !(hasHangul(text) ? KO_OPEN_QUESTION : EN_OPEN_QUESTION).test(text) && proposalOf(text) === undefined && embeddedOpenQuestion(text) === undefined
 }
 
 /** How the next sentences by other speakers (at most REPLY_REACH of them), and the speaker's own between them, follow sentence i. */
