@@ -449,3 +449,13 @@ t.test('Korean owner notes: a weekday after an arrow says when, not who', async 
   t.equal(koreanOwnerNote('견적 비교표 수정 → 목요일'), undefined)
   t.same(koreanOwnerNote('견적 비교표 수정 → 지훈'), { body: '견적 비교표 수정', owner: '지훈' })
 })
+
+t.test('Korean: starting a kind of meeting, or what today\'s meeting looks at, runs the meeting', async (t) => {
+  t.equal(lastKoreanAct('자 스탠드업 시작하자.'), 'facilitation')
+  t.equal(lastKoreanAct('그럼 주간 회고 마치겠습니다.'), 'facilitation')
+  t.equal(lastKoreanAct('오늘은 이사 업체 견적이랑 짐 목록까지 보는 걸로 할게요.'), 'facilitation')
+  t.equal(lastKoreanAct('네 오늘은 예산안 논의하는 걸로 하겠습니다.'), 'facilitation')
+  t.equal(lastKoreanAct('서버 점검 시작하자.'), 'commitment', 'starting work is no meeting')
+  t.equal(lastKoreanAct('회고 결과 정리하자.'), 'commitment', 'a meeting\'s results to put together are work')
+  t.equal(lastKoreanAct('오늘은 B업체로 가는 걸로 하겠습니다.'), 'decision', 'today, a value chosen is settled')
+})

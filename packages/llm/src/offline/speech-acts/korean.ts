@@ -182,7 +182,8 @@ const ACTION_NOUN_NEEDED = new RegExp(`${ACTION_NOUN.source}\\s*(?:이|가)?\\s*
 // only in its own forms ("…부터 보겠습니다", "볼게요"): 보내다, 보고하다 begin with 보 too.
 const MEETING_VERB = /(?:시작|정리|넘어가|넘어갈|마무리|마치|마칠|진행|논의|이야기|얘기|들어가|들어갈|^(?:보|볼|봅|봐)(?:겠|게|시다|죠|자|요|$))/
 // What comes before the verb: a topic it starts from or moves to, the meeting itself, or nothing.
-const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|^(?:그럼|자|이제|그러면|네)?\s*$/
+// A kind of meeting right before the verb ("세미나 시작하자", "스탠드업 마치겠습니다") is the meeting itself.
+const TOPIC_FRAME = /(?:부터|먼저|으로|로)\s+\S*$|(?:안건|순서|다음|회의)|(?:^|\s)(?:회고|미팅|스탠드업|브리핑|조회|세미나|워크숍)\s*$|^(?:그럼|자|이제|그러면|네)?\s*$/
 // Words of whenever and always: "언제든", "항상", "매번", "…할 때마다", "…때 반드시".
 const STANDING = /(?:^|\s)(?:언제든지?|언제라도|항상|늘|매번|언제나)(?=\s)|때마다|때\s+(?:꼭\s+|반드시\s+)?(?:\S+\s+){0,3}\S*(?:주십시오|주시기|바랍니다|주세요)/
 // -(으)ㄹ지/-는지 + 모르다: "whether …, (I) don't know" (날지는 모르겠어요, 맡길지 아직 모르겠어).
@@ -394,6 +395,8 @@ function analyseClause (raw: string): Clause {
   if (ending.act === 'commitment') {
     // "…3월까지만 하는 걸로 정리하겠습니다", "…지점과 반반 부담으로 결정하겠습니다", "현수막은 안 하는 걸로
     // 하겠습니다", "토요일은 전 지점 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
+    // "오늘은 예산안이랑 일정까지 보는 걸로 할게요": what today's meeting looks at is its agenda, nothing settled.
+    if (TODAYS_AGENDA.test(bare)) return withLevel('facilitation', undefined, level)
     if (SETTLED_FOR_GROUP.test(bare) && !DECIDED_LATER.test(bare) && !DEFERRED.test(bare) && !DEFERRED_TO_MEETING.test(bare) && !uncertain) {
       const agent = agentOf(agentText, 'commitment')
       if (agent === undefined || agent.kind === 'group') return { ...withLevel('decision', { kind: 'group' }, level), negated: false }
@@ -476,6 +479,7 @@ const DELIBERATING_JYO = /(?:정하|결정하|확정하|논의하|상의하|얘�
 
 // A complement settled by the speaker for the group: -는 걸로 / -기로 with 하겠습니다 or 정리하겠습니다, a noun in
 // (으)로 with 결정하겠습니다 / 확정하겠습니다 / 하겠습니다. What is settled may itself be negated ("안 하는 걸로").
+const TODAYS_AGENDA = /^(?:(?:그럼|자|네|이제)\s+)*오늘(?:은|은요)?\s.*(?:보|살펴보|논의하|얘기하|이야기하|다루|짚|검토하)는\s*(?:걸로|것으로)\s*(?:하겠|할게|하죠|합시다|해요)/
 const SETTLED_FOR_GROUP = /(?:는\s*(?:걸로|것으로)|기로)\s*(?:하겠|정리하겠|정리할게|할게)|\S(?:으로|로)\s+(?:결정|확정)(?:하겠|할게)|[\uAC00-\uD7A3]{2,}(?<![오전후침녁말초일주달년간])(?:으로|로)\s+하겠습니다$/
 
 // The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "14일로 미루자", "나중에 정하자", "같이 확인합시다".
