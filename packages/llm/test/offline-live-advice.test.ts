@@ -475,3 +475,10 @@ t.test('a yes-no question is answered by the statement straight after it by some
   t.match(questions(['a: Is the loading bay free on Saturday?', 'b: We agreed the posters go out on Monday.'], 'en'), [{ kind: 'question' }], 'English: a statement about something else answers nothing')
   t.match(questions(['a: 주차권은 이번에도 지원되나요, 아니면 자비로 하나요?', 'b: 본사 방침상 외부 행사는 대상 제외예요.'], 'ko'), [{ kind: 'question' }], 'alternatives ask for a choice, not a yes or no')
 })
+
+t.test('permission for what was just proposed is no task to hand out', async (t) => {
+  t.same(suggest(['a: I could repaint the signs this weekend.', 'b: Yep, go ahead.'], 'en').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: Sure, go for it.'], 'en'), [])
+  t.same(suggest(['a: 네, 진행하세요.'], 'ko'), [])
+  t.match(suggest(['a: Go ahead and book the minibus for Saturday.'], 'en'), [{ kind: 'action' }], 'go ahead with a task of its own asks for it')
+})

@@ -285,6 +285,8 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
 // "Anyway, …", "Moving on.", "Next, the budget.", "다음 안건, …", "마지막으로 …": the speaker turns to the next topic.
 const TOPIC_SHIFT = /^(?:(?:ok|okay|good|great|right|alright|fine|so)[,.!\s]+)*(?:anyway|moving on|next(?:\s+(?:up|topic|item|one))?|last(?:ly|\s+(?:thing|item|topic|one))|on to)\b|^(?:(?:좋아요?|좋습니다|네|자|그럼|그러면)[,.!\s]+)*(?:다음\s*(?:안건|건|주제|거|은|으로)|마지막(?:으로|\s*안건)|넘어가서)/i
 
+const PERMISSION = /^(?:(?:yes|yeah|yep|sure|ok|okay|fine|great|good|right|then|so)[,\s]+)*(?:(?:please\s+)?(?:go ahead|go for it|carry on|proceed|feel free)|(?:네|예|좋아요|그럼)?[,\s]*(?:진행하세요|진행해\s*주세요|진행해요|그렇게\s*(?:하세요|해요|해\s*주세요)))[.!]*$/i
+
 // A reply comes within the next two sentences by someone else, or it is not a reply to this one.
 const REPLY_REACH = 2
 
@@ -454,6 +456,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   if (askedOwner !== undefined && (korean ? language === 'ko' : language === 'en')) {
     return takenUp || awaitingReply ? undefined : { content: advice.ownerOf(askedOwner), kind: 'question', confidence: 0.65 }
   }
+  // "Yep, go ahead", "네, 진행하세요": permission for what was just proposed, no new task.
+  if (PERMISSION.test(text.trim())) return undefined
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
