@@ -10,7 +10,7 @@ const EN_OVERRIDE = /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}?\b(?
 // Role or prompt manipulation.
 const EN_ROLE = /\b(?:system prompt|developer mode|jailbreak|you are now|from now on,? you|act as (?:an?|the) (?:ai|assistant|model|chatbot)|new instructions?\s*[:：])/i
 // Addressed to the machine: "SYSTEM:", "AI:", "Note to the AI", "to the assistant", "dear ChatGPT"…
-const EN_ADDRESSEE = /^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：]|\b(?:note|message|instruction|reminder)s? (?:to|for) (?:the |any |an )?(?:ai|assistant|model|llm|bot|note[- ]?taker|summari[sz]er)\b|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b/i
+const EN_ADDRESSEE = /^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：]|\b(?:note|notice|message|instruction|reminder|memo|directive)s? (?:to|for) (?:the |any |an )?(?:ai|assistant|model|llm|bot|note[- ]?taker|summari[sz]er)\b|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b/i
 // "AI: Dana - add the vendor list" is an action item (AI, its usual abbreviation in minutes) for a person,
 // not an address: a capitalised name and a dash after the label. Case-sensitive, so that "AI: output - …"
 // or "ai: anything - …" stays an address.
