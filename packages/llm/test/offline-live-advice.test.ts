@@ -482,3 +482,9 @@ t.test('permission for what was just proposed is no task to hand out', async (t)
   t.same(suggest(['a: 네, 진행하세요.'], 'ko'), [])
   t.match(suggest(['a: Go ahead and book the minibus for Saturday.'], 'en'), [{ kind: 'action' }], 'go ahead with a task of its own asks for it')
 })
+
+t.test('Korean: "그걸로 하자", "그렇게 합시다" settle what was just said, whoever said it, without the frame of a proposal', async (t) => {
+  t.match(suggest(['a: 회식은 목요일 저녁, 장소는 2층 한식집. 그걸로 확정하자.'], 'ko'), [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 회식은 목요일 저녁, 장소는 2층 한식집' }])
+  t.match(suggest(['a: 제안드리는 게, 분리수거는 매주 화요일에 당번 두 명이 같이 하는 거예요.', 'b: 좋아요, 그렇게 합시다.'], 'ko'),
+    [{ kind: 'decision', content: /^결정 사항을 회의록에 남기세요: 분리수거는 매주 화요일에 당번 두 명이/ }])
+})

@@ -371,7 +371,9 @@ const korean = {
   unstaffed: (duty: string) => `${shorten(duty)} 맡을 사람을 정하세요`,
   decision: (sentence: string) => {
     // "…가는 걸 제안해요", "…미루는 게 어떨까 해요": a proposal accepted is decided as what it proposed.
+    // "제안드리는 게, 격주로 …하는 거예요": the frame of a proposal is not part of what is decided.
     const text = sentence.trim().replace(/[.!。~]+$/u, '').replace(KOREAN_SPOKEN_OPENER, '').replace(/^(?:그래서|그러면|그럼)\s+/, '')
+      .replace(/^(?:제가\s+)?제안(?:드리는|하는|드릴)\s*(?:게|건|것은)[,\s]+/u, '')
       .replace(/(?<=[는은])\s*(?:걸|것을|게|것이)\s*(?:제안(?:해요|합니다|드려요|드립니다|해|함)|(?:어떨까|어떨지)\s*(?:해요|합니다|싶어요|싶습니다)|좋겠(?:어요|습니다|다))$/u, ' 것으로 결정')
     const what = text.replace(KO_DECISION_TAIL, (_m, noun: string | undefined, form: string | undefined) => noun ?? (form === undefined ? ' 것으로 결정' : `${form}로 결정`))
       .replace(KO_CHOICE_TAIL, '$1 결정').replace(KO_HORTATIVE_TAIL, '$1기로 결정').trim()

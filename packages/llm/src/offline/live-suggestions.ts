@@ -543,7 +543,8 @@ function warns (text: string): boolean {
 const PROPOSAL_FRAME = /(?:제안(?:해요|합니다|드려요|드립니다)|어떨까\s*(?:해요|합니다|싶어요)|좋겠(?:어요|습니다))[.!]?$|^(?:i'd|i would|i)\s+(?:suggest|propose|recommend)\b/i
 
 // "그렇게 하죠", "네, 그걸로 갑시다": a hortative on what was just proposed settles it for the group.
-const KO_SETTLING_ASSENT = /^(?:(?:네|예|좋아요|좋습니다|그럼|음)[,.\s]+)*(?:그렇게|그걸로|그 방향으로)\s*(?:하죠|합시다|하자|가죠|갑시다|가자|하시죠)[.!]?$/
+// "그럼 그걸로 확정하자" settles what was just said, whoever said it.
+const KO_SETTLING_ASSENT = /^(?:(?:네|예|좋아요|좋습니다|그래|그럼|음)[,.\s]+)*(?:그렇게|그걸로|그거로|이걸로|그 방향으로)\s*(?:(?:확정|결정)\s*)?(?:하죠|합시다|하자|가죠|갑시다|가자|하시죠)[.!]?$/
 
 export const RECENT_SEGMENTS = 4
 
@@ -585,13 +586,14 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     // "네, 동의합니다." / "Agreed.": the assent decides what was proposed just before it.
     // "Agreed on the blue palette.": an assent naming a part of the proposal decides the whole of it.
     const stems = contentStems(s.text)
-    const assent = (isDecision(s.text) || KO_SETTLING_ASSENT.test(s.text.trim())) && !isQuestion(s.text) && (stems.size < 2 || (opensWithAssent(s.text) && stems.size <= 4))
+    const settles = KO_SETTLING_ASSENT.test(s.text.trim())
+    const assent = (isDecision(s.text) || settles) && !isQuestion(s.text) && (stems.size < 2 || settles || (opensWithAssent(s.text) && stems.size <= 4))
     // A sentence put as a proposal ("…로 가는 걸 제안해요") before the last statement ("섭외는 제가 할게요").
     const before = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().filter((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : []
     const proposal = before.find((p) => p.speaker !== s.speaker && PROPOSAL_FRAME.test(p.text.trim())) ?? before[0]
     // "If a child slips on the wet floor, that is on us." ← "Agreed.": agreeing with a warning settles nothing.
     const proposes = proposal !== undefined && !warns(proposal.text)
-    if (assent && (stems.size < 2 || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
+    if (assent && (stems.size < 2 || settles || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
       if (proposal !== undefined && proposes && !isRecapOrLogistics(proposal.text)) {
         drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
