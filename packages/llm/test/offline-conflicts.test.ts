@@ -230,3 +230,26 @@ t.test('a Korean clock time compares with a time in digits; a number of hours is
     { source: '도윤', text: '서버 점검은 3시 시작이에요.' }
   ]), [], 'two hours long is no start at 3')
 })
+
+t.test('a weekday written short is the same day as in full, and another day than a different one', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: '- bin collection moved to Weds' },
+    { source: 'Ben', text: 'Bin collection is on Tuesday this week.' }
+  ]).length, 1, 'Weds against Tuesday')
+  t.same(pairs([
+    { source: 'Ana', text: '- bin collection moved to Weds' },
+    { source: 'Ben', text: 'BIN COLLECTION WED' }
+  ]), [], 'Weds and WED are one day')
+  t.equal(pairs([
+    { source: '민서', text: '- 정수기 필터 교체 11/20(목)' },
+    { source: '현우', text: '정수기 필터 교체는 금요일에 하기로 했다.' }
+  ]).length, 1, '(목) against 금요일')
+  t.equal(pairs([
+    { source: 'Ana', text: '- window cleaning 14 May (Thu)' },
+    { source: 'Ben', text: 'Window cleaning is on the Wednesday.' }
+  ]).length, 1, '(Thu) against Wednesday')
+  t.same(pairs([
+    { source: 'Ana', text: 'We sat down with the bin team on Tuesday.' },
+    { source: 'Ben', text: 'Bin team meeting: Tuesday.' }
+  ]), [], 'the verb sat is no Saturday')
+})

@@ -24,7 +24,11 @@ export interface Statement {
 // A number with what it counts: "14 days", "2%", "5명", "3시", "14:07", "the 14th".
 // A magnitude written onto the number ("165k", "$2.5M") is part of its value, and what it counts may follow it ("165k base").
 const QUANTITY = /(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*(?:(?:k|m|bn)\b)?)(?:(st|nd|rd|th)\b|\s*(%|퍼센트|percent)|([\uAC00-\uD7A3])|\s+([a-z]+))?/gi
-const WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[월화수목금토일]요일/gi
+// Weekdays in full or short ("Weds", "THU", "Sat"), and in Korean in full or spoken ("수욜"); each as its first
+// three letters or its syllable, so that "Wednesday" and "WED" are one day.
+const WEEKDAY = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\b|([월화수목금토일])(?:요일|욜)/gi
+// A weekday alone in brackets after a date ("11/27(목)", "28 May (Thu)") belongs to the clause; brackets break clauses.
+const BRACKETED_WEEKDAY = /\s*[(（]\s*((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|[월화수목금토일](?:요일)?)\s*[)）]/gi
 // A number after "below"/"over" or before "초과"/"이상" is a threshold: compared with thresholds only.
 const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|at most|up to|within|exceeds?|beyond)\s*$/i
 const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
@@ -156,7 +160,11 @@ function facts (written: string): Map<string, Set<string>> {
     const bound = BOUND_BEFORE.test(text.slice(Math.max(0, at - 14), at)) || BOUND_AFTER.test(text.slice(at + whole.length, at + whole.length + 8))
     add(found, bound ? `bound ${kind}` : kind, time ?? numberValue(value ?? whole))
   }
-  for (const m of text.matchAll(WEEKDAY)) add(found, 'weekday', m[0].toLowerCase())
+  for (const m of text.matchAll(WEEKDAY)) {
+    // "sat", "sun" in lower case are the verb and the star.
+    if (m[1] !== undefined && /^(?:sat|sun)$/.test(m[0])) continue
+    add(found, 'weekday', m[1]?.toLowerCase() ?? m[2]!)
+  }
   return found
 }
 
@@ -228,7 +236,8 @@ function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
 function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   const labelTopic = s.label === undefined ? new Set<string>() : topicOf(s.label, new Set())
   const clauses: Clause[] = []
-  for (const written of s.text.split(CLAUSE_BREAK)) {
+  const unbracketed = s.text.replace(BRACKETED_WEEKDAY, (_whole, day: string) => ` ${/^[월화수목금토일]$/.test(day) ? `${day}요일` : day}`)
+  for (const written of unbracketed.split(CLAUSE_BREAK)) {
     // A clause ending in the copula's connective ("목요일로 확정이고") has the noun as its predicate.
     const piece = written.trim().replace(/([\uAC00-\uD7A3])(?:이고|이며|이지만|인데)$/, '$1')
     if (piece === '') continue
