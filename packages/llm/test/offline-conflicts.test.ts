@@ -253,3 +253,22 @@ t.test('a weekday written short is the same day as in full, and another day than
     { source: 'Ben', text: 'Bin team meeting: Tuesday.' }
   ]), [], 'the verb sat is no Saturday')
 })
+
+t.test('a date is its day of the month however it is written', async (t) => {
+  t.equal(pairs([
+    { source: '민서', text: '- 정수기 필터 교체 11/22' },
+    { source: '현우', text: '정수기 필터 교체는 11월 24일로 잡았다.' }
+  ]).length, 1, '11/22 against 11월 24일')
+  t.equal(pairs([
+    { source: 'Ana', text: 'Stocktake on 22 May.' },
+    { source: 'Ben', text: '- stocktake 5/24' }
+  ]).length, 1, '22 May against 5/24')
+  t.same(pairs([
+    { source: 'Ana', text: '- stocktake 5/22' },
+    { source: 'Ben', text: 'Stocktake is on May 22nd.' }
+  ]), [], '5/22 and May 22nd are one day')
+  t.equal(pairs([
+    { source: '민서', text: '- 정수기 필터 교체 24일(목)' },
+    { source: '현우', text: '정수기 필터 교체는 11/22로 잡았다.' }
+  ]).length, 1, '24일(목) against 11/22')
+})

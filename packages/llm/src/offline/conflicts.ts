@@ -125,6 +125,15 @@ function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
+// Dates written with their month ("11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
+// brackets of "22일(금)" are opened): each gives its day in its one group.
+const DATES = [
+  /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
+  /\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/gi,
+  /\d{1,2}월\s*(\d{1,2})일/g,
+  /(?<!\d)(\d{1,2})일(?=\s*[월화수목금토일](?:요일|욜))/g
+]
+
 // A Korean clock time ("19시", "오후 7시", "8시 반", "10시 20분"), never a number of hours (3시간).
 const KOREAN_CLOCK = /(?:(오전|오후)\s*)?(\d{1,2})시(?!간)(?:\s*(반|(\d{1,2})분))?/g
 
@@ -145,7 +154,14 @@ function koreanClockAsDigits (text: string): string {
  */
 function facts (written: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
-  const text = koreanClockAsDigits(koreanNumeralsAsDigits(written))
+  let text = koreanClockAsDigits(koreanNumeralsAsDigits(written))
+  // A date counts as its day of the month, however written, and is not read again as a number.
+  for (const pattern of DATES) {
+    text = text.replace(pattern, (whole: string, day: string) => {
+      add(found, 'date', String(Number(day)))
+      return ' '.repeat(whole.length)
+    })
+  }
   for (const m of text.matchAll(QUANTITY)) {
     const [whole, time, value, ordinal, percent, hangul, word] = m
     const at = m.index
