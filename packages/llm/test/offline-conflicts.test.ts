@@ -272,3 +272,14 @@ t.test('a date is its day of the month however it is written', async (t) => {
     { source: '현우', text: '정수기 필터 교체는 11/22로 잡았다.' }
   ]).length, 1, '24일(목) against 11/22')
 })
+
+t.test('a noun ending in 고 read as a connective does not hide that two clauses share their subject', async (t) => {
+  t.equal(pairs([
+    { source: '민서', text: '창고 재고 실사는 22일.' },
+    { source: '현우', text: '창고 재고 실사는 24일.' }
+  ]).length, 1)
+  t.equal(pairs([
+    { source: '민서', text: '- 신규 광고 집행 11/22' },
+    { source: '현우', text: '신규 광고 집행은 11월 25일부터.' }
+  ]).length, 1)
+})

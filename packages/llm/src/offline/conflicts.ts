@@ -347,7 +347,9 @@ function sameSubject (x: Clause, y: Clause, recurring: ReadonlySet<string>): num
   // Each clause naming a topic of the minutes that the other lacks ("Progress on crash rate …" /
   // "Progress on onboarding emails …"): the same sentence said of two subjects, no conflict.
   const lacks = (mine: ReadonlySet<string>, other: ReadonlySet<string>) => [...mine].some((stem) => recurring.has(stem) && overlap(new Set([stem]), other) === 0)
-  if (lacks(x.own, b) && lacks(y.own, a)) return 0
+  // The other's own words count too: they hold its sentence's first clause ("재고 실사는 …" is read as "재고" and
+  // "실사는 …", a -고 taken for a connective).
+  if (lacks(x.own, new Set([...b, ...y.own])) && lacks(y.own, new Set([...a, ...x.own]))) return 0
   const shared = overlap(a, b)
   if (shared === 0) return 0
   const containment = shared / Math.min(a.size, b.size)
