@@ -283,3 +283,14 @@ t.test('a noun ending in 고 read as a connective does not hide that two clauses
     { source: '현우', text: '신규 광고 집행은 11월 25일부터.' }
   ]).length, 1)
 })
+
+t.test('a clause of facts alone is said of the subject its sentence opened with', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: 'Bake sale, Sat 16 May.' },
+    { source: 'Ben', text: 'The bake sale is on Saturday 23 May.' }
+  ]).length, 1)
+  t.equal(pairs([
+    { source: '민서', text: '바자회, 5/16(토).' },
+    { source: '현우', text: '바자회는 5월 23일 토요일에 열기로 했다.' }
+  ]).length, 1)
+})
