@@ -260,7 +260,7 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
     const negated = NEGATION.test(piece)
     const owners = ownersOf(piece, s.source, lowerCase)
     const own = topicOf(piece, nameStems(owners))
-    // "Spring fair, Sat 16 May": a clause of facts alone is said of the subject its sentence opened with.
+    // "Bake sale, Sat 16 May": a clause of facts alone is said of the subject its sentence opened with.
     const topic = new Set([...(own.size === 0 ? clauses[0]?.own ?? [] : own), ...labelTopic])
     for (const stem of clauses[0]?.own ?? []) own.add(stem)
     const clauseStance = DECISION_WORDING.test(piece) ? decisionStance(piece) : undefined
