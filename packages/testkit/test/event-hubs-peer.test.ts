@@ -11,7 +11,7 @@ import rhea from 'rhea'
 import t from 'tap'
 import type { Test } from 'tap'
 import { startEventHubsPeer } from '../src/event-hubs-peer/index.ts'
-import type { EventHubsPeer, EventHubsPeerOptions, ReceiverInfo } from '../src/event-hubs-peer/index.ts'
+import type { EventHubsPeer, EventHubsPeerOptions, ReceiverInfo, UnansweredClose } from '../src/event-hubs-peer/index.ts'
 
 const policies: EventHubsPeerOptions['policies'] = {
   send: { key: 'send-key', rights: ['Send'] },
@@ -383,6 +383,68 @@ t.test('detachReceivers detaches consumer links with amqp:link:detach-forced; a 
   const second = session.attach_receiver({ source: { address, filter } })
   const [resumed] = await once(second, 'message') as [rhea.EventContext]
   t.equal(resumed.message?.message_annotations?.['x-opt-sequence-number'], 2, 'continues after the last event seen')
+})
+
+t.test('leaveClosesUnanswered leaves a client\'s detach, end and close unanswered; an empty list answers again', async (t) => {
+  // A raw AMQP client, to see each frame the peer sends back. Frames arrive in order, so an answer
+  // the peer had sent would arrive before the answer to whatever the client asks for next.
+  const peer = await peerFor(t, 2)
+  const connection = rhea.create_container().connect({ host: peer.host, port: peer.port, username: 'listen', password: 'listen-key', reconnect: false })
+  t.teardown(() => connection.close())
+  const address = (partition: string): string => `meetings/ConsumerGroups/$Default/Partitions/${partition}`
+  const unanswered = async (performative: UnansweredClose['performative']): Promise<UnansweredClose> => await new Promise((resolve) => {
+    const listener = (close: UnansweredClose): void => {
+      if (close.performative !== performative) return
+      peer.off('close-unanswered', listener)
+      resolve(close)
+    }
+    peer.on('close-unanswered', listener)
+  })
+  const openReceiver = async (partition: string): Promise<{ session: rhea.Session, receiver: rhea.Receiver, closed: string[] }> => {
+    const session = connection.create_session()
+    session.begin()
+    const receiver = session.attach_receiver({ source: { address: address(partition) } })
+    const closed: string[] = []
+    receiver.on('receiver_close', () => closed.push('detach'))
+    session.on('session_close', () => closed.push('end'))
+    await once(receiver, 'receiver_open')
+    return { session, receiver, closed }
+  }
+
+  const first = await openReceiver('0')
+  peer.leaveClosesUnanswered(['detach', 'end', 'close'])
+  const detach = unanswered('detach')
+  first.receiver.close()
+  t.match(await detach, { performative: 'detach', connectionId: /^connection-/, address: address('0') })
+  t.same(peer.receivers(), [], 'the peer counts the consumer link as detached')
+
+  const second = await openReceiver('1')
+  t.same(first.closed, [], 'no detach came back')
+  const end = unanswered('end')
+  second.session.close()
+  t.match(await end, { performative: 'end' })
+
+  const third = await openReceiver('0')
+  t.same(second.closed, [], 'no end came back')
+  peer.leaveClosesUnanswered([])
+  third.receiver.close()
+  await once(third.receiver, 'receiver_close')
+  t.pass('with an empty list a detach is answered again')
+
+  peer.leaveClosesUnanswered(['close'])
+  const seen: string[] = []
+  const gone = new Promise<void>((resolve) => {
+    connection.on('connection_close', () => { seen.push('close'); resolve() })
+    connection.on('disconnected', () => { seen.push('disconnected'); resolve() })
+  })
+  const close = unanswered('close')
+  connection.close()
+  t.match(await close, { performative: 'close' })
+  // A close the peer answered would be written by now; cutting the socket shows what arrived.
+  await new Promise((resolve) => setImmediate(resolve))
+  peer.dropConnections()
+  await gone
+  t.same(seen, ['disconnected'], 'no close came back before the socket was cut')
 })
 
 t.test('close releases the port', async (t) => {

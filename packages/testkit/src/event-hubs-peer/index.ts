@@ -1,11 +1,13 @@
 export { EventHubsPeer, startEventHubsPeer } from './peer.ts'
 export type {
+  ClosePerformative,
   EnqueueOptions,
   EventHubsPeerEventMap,
   EventHubsPeerOptions,
   EventHubsPeerStats,
   EventHubsPolicy,
-  PeerEvent
+  PeerEvent,
+  UnansweredClose
 } from './peer.ts'
 export type { ReceiverInfo } from './partition-receivers.ts'
 export type { AccessRight } from './claims.ts'

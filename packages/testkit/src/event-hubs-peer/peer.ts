@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { AddressInfo, Server, Socket } from 'node:net'
 import rhea from 'rhea'
-import type { Connection, Container, Delivery, EventContext, Message, Receiver, Sender } from 'rhea'
+import type { Connection, Container, Delivery, EventContext, Message, Receiver, Sender, Session } from 'rhea'
 import { parseLinkAddress } from './addresses.ts'
 import type { LinkAddress } from './addresses.ts'
 import { unpackTransfer } from './batch-message.ts'
@@ -64,12 +64,24 @@ export interface EventHubsPeerStats {
   receiversDisplaced: number
 }
 
+/** The closing performatives of AMQP 1.0: a link's detach, a session's end, the connection's close. */
+export type ClosePerformative = 'detach' | 'end' | 'close'
+
+/** A client's detach, end or close that the peer received and, by `leaveClosesUnanswered`, did not answer. */
+export interface UnansweredClose {
+  performative: ClosePerformative
+  connectionId: string
+  /** The link's address (detach only; empty for the SDK's reply links, which have none). */
+  address?: string
+}
+
 export interface EventHubsPeerEventMap {
   enqueued: [PeerEvent]
   'receiver-attached': [ReceiverInfo]
   'receiver-detached': [ReceiverInfo & { reason: string }]
   'token-rejected': [{ statusCode: number, description: string }]
   'link-refused': [{ address: string, condition: string, description: string }]
+  'close-unanswered': [UnansweredClose]
 }
 
 export interface EnqueueOptions {
@@ -123,6 +135,7 @@ export class EventHubsPeer extends EventEmitter<EventHubsPeerEventMap> {
   #server: Server | undefined
   #port = 0
   #deliveryDelayMs = 0
+  #unansweredCloses: ReadonlySet<ClosePerformative> = new Set()
   #roundRobin = 0
   #connectionCounter = 0
 
@@ -256,6 +269,19 @@ export class EventHubsPeer extends EventEmitter<EventHubsPeerEventMap> {
     for (const id of this.partitionIds) this.#pumpPartition(id)
   }
 
+  /**
+   * Leaves the client's closing performatives of these kinds unanswered from now on, like a
+   * reply lost on the way: a detach (link), an end (session), a close (connection). The peer
+   * still treats the link, session or connection as closed by the client (a consumer link
+   * counts as detached); it only never sends its own detach, end or close back, so the client
+   * waits for it until its own timeout (60 s in rhea-promise 3). An empty list answers them
+   * again (closes already left unanswered stay so). Each one left unanswered emits
+   * `close-unanswered`.
+   */
+  leaveClosesUnanswered (performatives: readonly ClosePerformative[]): void {
+    this.#unansweredCloses = new Set(performatives)
+  }
+
   /** Stops listening, cuts all connections and releases the port. */
   async close (): Promise<void> {
     for (const timer of this.#timers.values()) clearTimeout(timer)
@@ -274,18 +300,56 @@ export class EventHubsPeer extends EventEmitter<EventHubsPeerEventMap> {
     container.sasl_server_mechanisms.PLAIN = () => new PolicyPlainMechanism((name, key) => this.#policies.get(name)?.key === key)
     container.on('connection_open', (context: EventContext) => this.#onConnectionOpen(context.connection))
     container.on('disconnected', (context: EventContext) => this.#onConnectionGone(context.connection))
-    container.on('connection_close', (context: EventContext) => this.#onConnectionGone(context.connection))
+    container.on('connection_close', (context: EventContext) => {
+      this.#onClientClose(context.connection)
+      this.#onConnectionGone(context.connection)
+    })
     container.on('receiver_open', (context: EventContext) => {
-      if (context.receiver !== undefined) this.#onClientSender(context.connection, context.receiver)
+      if (context.receiver === undefined) return
+      this.#onDetach(context.connection, context.receiver, 'receiver_close')
+      this.#onClientSender(context.connection, context.receiver)
     })
     container.on('sender_open', (context: EventContext) => {
-      if (context.sender !== undefined) this.#onClientReceiver(context.connection, context.sender)
+      if (context.sender === undefined) return
+      this.#onDetach(context.connection, context.sender, 'sender_close')
+      this.#onClientReceiver(context.connection, context.sender)
     })
+    container.on('session_close', (context: EventContext) => { if (context.session !== undefined) this.#onEnd(context.connection, context.session) })
     // Clients go away mid-exchange all the time in tests; rhea would otherwise throw these.
     container.on('error', () => {})
     container.on('connection_error', () => {})
     container.on('protocol_error', () => {})
     return container
+  }
+
+  // rhea answers a detach or an end on a tick it queues right after this event, unless the
+  // endpoint was opened again in between; opening one that is still open on this side sends
+  // nothing and cancels the answer, so a tick queued from the event handler (it runs first)
+  // leaves it unanswered. Closes this side started (a refused link, a displaced receiver) are
+  // answers themselves and pass.
+
+  #onDetach (connection: Connection, link: Sender | Receiver, event: 'sender_close' | 'receiver_close'): void {
+    link.on(event, () => {
+      if (!this.#unansweredCloses.has('detach') || link.is_itself_closed()) return
+      process.nextTick(() => { link.open() })
+      const address = link.is_sender() ? link.source?.address : link.target?.address
+      this.emit('close-unanswered', { performative: 'detach', connectionId: this.#connections.get(connection)?.id ?? '', address: address ?? '' })
+    })
+  }
+
+  #onEnd (connection: Connection, session: Session): void {
+    if (!this.#unansweredCloses.has('end') || session.is_itself_closed()) return
+    process.nextTick(() => { session.open() })
+    this.emit('close-unanswered', { performative: 'end', connectionId: this.#connections.get(connection)?.id ?? '' })
+  }
+
+  /** rhea answers a close on the next tick whatever happens; a connection that writes nothing more cannot. */
+  #onClientClose (connection: Connection): void {
+    if (!this.#unansweredCloses.has('close') || connection.is_closed()) return
+    const state = this.#connections.get(connection)
+    if (state === undefined) return
+    quietConnection(connection)
+    this.emit('close-unanswered', { performative: 'close', connectionId: state.id })
   }
 
   #onConnectionOpen (connection: Connection): void {
