@@ -471,3 +471,12 @@ t.test('English: "AI:" before a person and a dash is an action item', async (t) 
 t.test('a line closing on a colon announces what follows, even under an action heading', async (t) => {
   t.same(todosOf('Next steps\n- Pasted from the supplier portal (for reference):\n- Send the signed order form to Dana by Fri', 'Sam Lee'), ['Send the signed order form to Dana by Fri'])
 })
+
+t.test('English notes: a participant\'s initials before a verb in -ing or -s, after an arrow or opening the note, give them the task', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  const of = (text: string, author = 'Mira Chen'): string[] => meetingTodos([[author, text]], people)
+  t.same(of('- gutter blocked behind the shed -> PR clearing it before Friday'), ['Clear it before Friday (Paula Reyes)'])
+  t.same(of('- loading dock light out -> TO books the electrician for Monday'), ['Book the electrician for Monday (Tom Okoye)'])
+  t.same(of('TO chasing the scaffold quote, due Thurs.'), ['Chase the scaffold quote, due Thurs (Tom Okoye)'])
+  t.same(of('- new till -> QA testing the card reader'), [], 'initials of nobody here give nobody a task')
+})

@@ -4,7 +4,7 @@ import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -230,6 +230,7 @@ const EN_DEFERRED_LABEL = /^(?:parked|tabled|deferred|on hold|parking lot|postpo
 const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
 // A day or date closing a note's noun phrase ("final deck Thursday"): when, not what.
 const EN_TRAILING_DAY = /\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\w*\.?\s+\d{1,2})\.?$/i
+const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
 /**
@@ -258,6 +259,11 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under an action label the rest of a line "Ana – …" is the task as written, as under an action heading.
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) return ownersLine(sentence, dashed[1]!, dashed[2]!, hasActionLabel(sentence), people)
+  // "Fence leaning -> TA taping off the path", "LV checks the proof first": a participant's initials before a verb in
+  // -ing or -s, after an arrow or opening the note, give them the task in the verb's base form.
+  const initialled = EN_INITIALS_DOING.exec(sentence.text)
+  const base = initialled === null || personLabel(initialled[1], people) === undefined ? undefined : verbBase(initialled[2]!)
+  if (base !== undefined) return ownersLine(sentence, initialled![1]!, `${base} ${initialled![3]!}`, true, people)
   // "Venue contract -> Wren will sign it": the point before the arrow is what the commitment after it
   // acts on, as a label before a colon is.
   const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)

@@ -107,6 +107,21 @@ export function opensOnVerb (title: string): boolean {
   return tokensOf(`I will ${first.toLowerCase()} ${rest.join(' ')}`).flat()[2]?.pos === 'VERB'
 }
 
+/**
+ * The base form of a verb in -ing or -s, as the tagger reads it after "they are" / "she": "calling" → "call",
+ * "checks" → "check"; undefined when the word has no other base form. Where the lemma drops a silent e ("taping" →
+ * "tap", a one-syllable stem ending in one vowel and one consonant, which a short vowel would double:
+ * "tapping"), the e is put back.
+ */
+export function verbBase (word: string): string | undefined {
+  const lower = word.toLowerCase()
+  const progressive = lower.endsWith('ing')
+  const token = tokensOf(`${progressive ? 'they are' : 'she'} ${lower} it`).flat()[progressive ? 2 : 1]
+  // "books" reads as a noun even after "she"; the caller has it in a verb's place.
+  if (token === undefined || (token.pos !== 'VERB' && token.pos !== 'NOUN') || token.lemma === lower) return undefined
+  return lower === `${token.lemma}ing` && /^[^aeiou]*[aeiou][bcdfgkmnprstvz]$/.test(token.lemma) ? `${token.lemma}e` : token.lemma
+}
+
 /** Whether a short English phrase has no verb: a note's noun phrase ("final deck Thursday", "venue contract"). */
 export function isVerbless (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat()
