@@ -259,7 +259,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under an action label the rest of a line "Ana – …" is the task as written, as under an action heading.
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) return ownersLine(sentence, dashed[1]!, dashed[2]!, hasActionLabel(sentence), people)
-  // "Fence leaning -> TA taping off the path", "LV checks the proof first": a participant's initials before a verb in
+  // "Gutter blocked -> PR clearing it", "TO books the electrician": a participant's initials before a verb in
   // -ing or -s, after an arrow or opening the note, give them the task in the verb's base form.
   const initialled = EN_INITIALS_DOING.exec(sentence.text)
   const base = initialled === null || personLabel(initialled[1], people) === undefined ? undefined : verbBase(initialled[2]!)
