@@ -50,3 +50,10 @@ t.test('a window of long segments still finds the unanswered question and skips 
   t.ok(questions.some((q) => q.includes('launch party venue')), `the open question is suggested: ${JSON.stringify(questions)}`)
   t.notOk(questions.some((q) => q.includes('vendor contract')), 'the answered one is not')
 })
+
+t.test('a checkbox opening a line, after its bullet or not, is read off the text as open or done', async (t) => {
+  const read = (text: string) => splitSentences(text).map((s) => [s.text, s.checkbox])
+  t.same(read('☐ 견적 두 곳 받기\n- [ ] book the hall\n☑ 명단 정리\n* [x] print the badges\n✔ 블로그 주 2회'), [
+    ['견적 두 곳 받기', 'open'], ['book the hall', 'open'], ['명단 정리', 'done'], ['print the badges', 'done'], ['✔ 블로그 주 2회', undefined]
+  ], 'a tick used as a bullet marks nothing')
+})

@@ -397,7 +397,7 @@ function meetingTodos (notes: ReadonlyArray<readonly [author: string, text: stri
         heading = s.text
         return []
       }
-      return [{ text: s.text, author, index: index++, ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+      return [{ text: s.text, author, index: index++, ...(s.label === undefined ? {} : { label: s.label }), ...(s.checkbox === undefined ? {} : { checkbox: s.checkbox }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
     })
   }), people)
 }
@@ -479,4 +479,13 @@ t.test('English notes: a participant\'s initials before a verb in -ing or -s, af
   t.same(of('- loading dock light out -> TO books the electrician for Monday'), ['Book the electrician for Monday (Tom Okoye)'])
   t.same(of('TO chasing the scaffold quote, due Thurs.'), ['Chase the scaffold quote, due Thurs (Tom Okoye)'])
   t.same(of('- new till -> QA testing the card reader'), [], 'initials of nobody here give nobody a task')
+})
+
+t.test('checklists: an open box makes the line a task (in Korean notes its writer\'s), a ticked box a done one', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  const of = (text: string, author = 'Mira Chen'): string[] => meetingTodos([[author, text]], people)
+  t.same(of('창고 정리 건\n☐ 창고 열쇠 복사 두 개'), ['창고 열쇠 복사 두 개 (Mira Chen)'], 'an open box, no verb: the line is the task')
+  t.same(of('Store room, 3 Dec\n- [ ] spare keys for the store room'), ['Spare keys for the store room'], 'in English, as under an action heading, nobody named is nobody')
+  t.same(of('창고 정리 건\n☑ 창고 열쇠 복사 두 개'), [], 'ticked: done')
+  t.same(of('Store room, 3 Dec\n- [x] copy the spare keys for the store room'), [], 'ticked: done')
 })

@@ -16,6 +16,8 @@ export interface PlacedSentence {
   index: number
   /** The line of the author's minutes it was read from: sentences of one line share it. */
   line?: number
+  /** The line opened with a checkbox, open (a task) or ticked (done). */
+  checkbox?: 'open' | 'done'
   agendaNumber: number | undefined
   /**
    * Whether the writer put it under its item: a heading, label or paragraph opening that names the
@@ -192,6 +194,7 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         placedByWriter,
         ...(sentence.line === undefined ? {} : { line: sentence.line }),
         ...(sentence.label === undefined ? {} : { label: sentence.label }),
+        ...(sentence.checkbox === undefined ? {} : { checkbox: sentence.checkbox }),
         ...(heading === undefined ? {} : { sectionHeading: heading })
       })
     }

@@ -20,6 +20,8 @@ export interface AuthoredSentence {
   sectionHeading?: string
   /** The line of the writer's minutes it was read from, when known: sentences of one line share it. */
   line?: number
+  /** The line opened with a checkbox: open, a task as an action label makes one; ticked, done. */
+  checkbox?: 'open' | 'done'
 }
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
@@ -27,13 +29,15 @@ export interface AuthoredSentence {
 const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
 
 const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
+// Under an action heading, or left open in a checklist ("☐ …", "[ ] …"): the line is a task, whatever its form.
+const listedAsAction = (sentence: AuthoredSentence): boolean => underActionHeading(sentence) || sentence.checkbox === 'open'
 
 /**
  * Whether the writer put the line down as an action: under an action heading, or after an action label
  * ("Action: Omar - confirm the second sound desk", "액션: …"). Such a line is a task, never a decision.
  */
 export function writtenAsAction (sentence: AuthoredSentence): boolean {
-  return underActionHeading(sentence) || EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) ||
+  return listedAsAction(sentence) || EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) ||
     (sentence.label !== undefined && KO_TASK_LABEL.test(sentence.label.trim()))
 }
 /**
@@ -98,7 +102,7 @@ const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
 /** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
-const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence)
+const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence) || sentence.checkbox === 'open'
 // "Owners: Ana for design, Ben for QA": a label of who, not of what.
 const EN_PEOPLE_LABEL = /^(?:owners?|assignments?)$/i
 // "AI: Dana - add the vendor list": AI, an action item, when a person and a dash follow it.
@@ -195,7 +199,7 @@ const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' ||
 const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
-  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || underActionHeading(sentence)
+  const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || listedAsAction(sentence)
   // Under an action label a clause that opens on its predicate is a task even where the tagger, reading
   // the whole line, took its verb for a noun ("…; redo the fire drill briefing for new staff; …").
   const listed = (c: Clause): boolean => underActionLabel && c.act === 'statement' && c.agent?.kind === 'unknown' && c.action === c.text.replace(/[.!]+$/u, '').trim() && !c.negated && !c.uncertain && c.undecided !== true
@@ -278,7 +282,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // "Ana sends the floor plan by Monday and I'll book the caterer": the second doer's task is theirs.
   const parts = sentence.text.split(EN_NEXT_DOER)
   if (parts.length > 1) return parts.flatMap((text) => englishActions({ ...sentence, text }, people))
-  const actionContext = hasActionLabel(sentence) || underActionHeading(sentence)
+  const actionContext = hasActionLabel(sentence) || listedAsAction(sentence)
   const analysed = analyseClauses(sentence.text, 'en')
   // Running the meeting ("let's move on to pricing"), deciding, or instructing the tool is never a todo.
   if (analysed.length > 0 && analysed.every((c) => c.act === 'facilitation' || c.act === 'greeting' || c.act === 'decision' || (c.act === 'statement' && c.agent === undefined && c.action === undefined && addressesTheRecord(c.text)))) return []
@@ -290,7 +294,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people, sentence.author))
   if (byClause.length > 0) return byClause
   // Under an action heading a line is a task even as a bare noun phrase ("Pricing page copy (Dana)").
-  if (underActionHeading(sentence)) return sectionTask(sentence, analysed, people)
+  if (listedAsAction(sentence)) return sectionTask(sentence, analysed, people)
   // Forms the clause reading leaves as statements: a present-tense assignment with a time frame
   // ("Chen lowers the alert this week") or under an action label, and a progressive after a past verb.
   // Under an action label a line with no verb of its own is the task as written, as under an action heading
@@ -639,7 +643,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
   const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
-  if (underActionHeading(sentence)) {
+  if (listedAsAction(sentence)) {
     const body = note?.body ?? sentence.text
     const line = sentence.label === undefined || labelPerson !== undefined ? body : `${sentence.label} ${body}`
     const analysed = analyseClauses(line, 'ko')
@@ -667,7 +671,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const analysed = analyseClauses(ownerHere === undefined ? read : `${read} (담당: ${ownerHere})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && addressesTheRecord(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
-    if (!koreanClauseIsAction(clause, analysed, note !== undefined || subject !== undefined || (underActionHeading(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || subject !== undefined || (listedAsAction(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
@@ -888,6 +892,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       }
       continue
     }
+    // "☑ 견적 요청", "[x] book the hall": ticked off, done.
+    if (sentence.checkbox === 'done') continue
     // "3월 운영회의 정리 (본점)", "Harbor Co - kickoff call 3/2": the notes' title names the meeting, no task.
     if (sentence.index === 0 && (isDocumentTitle(text) || (sentence.label !== undefined && isDocumentTitle(sentence.label)))) continue
     // A recap or logistics line holds a todo only in a clause that commits or asks

@@ -9,6 +9,8 @@ export interface Sentence {
   label?: string
   /** Index of the (non-empty) line it comes from: a paragraph of minutes is one section. */
   line?: number
+  /** The line opened with a checkbox: "☐ …", "[ ] …" (open, a task) or "☑ …", "[x] …" (done). */
+  checkbox?: 'open' | 'done'
 }
 
 const sentenceSegmenters = new Map<string, Intl.Segmenter>()
@@ -35,6 +37,9 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
 const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
 // Bullets and outline numbering: "-", "1.", "(2)", "a)", and the Korean 가나다 outline ("가.", "나)").
+// A checkbox opening a line of a checklist, after its bullet if any.
+const OPEN_CHECKBOX = /^(?:☐|□|\[\s\])\s*/
+const DONE_CHECKBOX = /^(?:☑|☒|\[[xX]\])\s*/
 const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s|[가나다라마바사아자차카타파하][.)]\s)\s*/i
 // Labels that introduce content rather than a topic.
 const CONTENT_LABELS = /^(action items?|todo|to-do|to do|note|notes|decision|decisions|decided|agreed|open|open points?|open questions?|risks?|issues?|blockers?|next steps?|status|update|fyi|question|answer|q|a|to recap|recap|in summary|summary|to sum up|결정|결정사항|결정 사항|합의|할 일|액션 아이템|참고|메모|질문|답변|미결|이슈|리스크|위험|요청|공지)$/i
@@ -108,9 +113,12 @@ export function splitSentences (text: string): Sentence[] {
   const locale = hasHangul(text) ? 'ko' : 'en'
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
   lines.forEach((rawLine, i) => {
-    const line = rawLine.replace(BULLET, '').trim()
+    const bulleted = rawLine.replace(BULLET, '').trim()
+    const checkbox = OPEN_CHECKBOX.test(bulleted) ? 'open' : DONE_CHECKBOX.test(bulleted) ? 'done' : undefined
+    const line = checkbox === undefined ? bulleted : bulleted.replace(checkbox === 'open' ? OPEN_CHECKBOX : DONE_CHECKBOX, '')
     if (line === '') return
-    if (isHeading(line) || isPlainHeading(rawLine, lines[i + 1])) {
+    // A checklist item is an item, however short: never the heading of the lines after it.
+    if (checkbox === undefined && (isHeading(line) || isPlainHeading(rawLine, lines[i + 1]))) {
       result.push({ text: cleanHeading(line), heading: true, line: i })
       return
     }
@@ -132,7 +140,7 @@ export function splitSentences (text: string): Sentence[] {
         if (sentence.length < 2) continue
         instruction = isInstructionToAi(sentence, instruction)
         if (instruction) continue
-        result.push(label === undefined ? { text: sentence, heading: false, line: i } : { text: sentence, heading: false, label, line: i })
+        result.push({ text: sentence, heading: false, ...(label === undefined ? {} : { label }), line: i, ...(checkbox === undefined ? {} : { checkbox }) })
       }
     }
   })
