@@ -459,3 +459,11 @@ t.test('Korean: starting a kind of meeting, or what today\'s meeting looks at, r
   t.equal(lastKoreanAct('회고 결과 정리하자.'), 'commitment', 'a meeting\'s results to put together are work')
   t.equal(lastKoreanAct('오늘은 B업체로 가는 걸로 하겠습니다.'), 'decision', 'today, a value chosen is settled')
 })
+
+t.test('Korean: an adverb ending in 로 ("바로", "따로") chooses no value under a hortative', async (t) => {
+  t.equal(lastKoreanAct('다들 퇴근하고 바로 오셔서 배고프시죠.'), 'statement')
+  t.equal(lastKoreanAct('그럼 바로 시작하죠.'), 'statement')
+  t.equal(lastKoreanAct('영수증은 따로 모아 두자.'), 'commitment')
+  t.equal(lastKoreanAct('그럼 금요일로 하죠.'), 'decision', 'a day chosen still is')
+  t.equal(lastKoreanAct('발주는 다음 주로 미루자.'), 'decision')
+})

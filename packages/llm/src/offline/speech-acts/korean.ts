@@ -473,7 +473,9 @@ const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|�
 const CHANGED_TO = /\S(?:으로|로)\s+(?:\S+\s+)?(?:변경|분류|조정|연기|통일|전환|축소|확대|인상|인하|상향|하향)(?:함|됨|했음|했습니다|하였습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/
 
 // The polite hortative -죠 on a value chosen (a noun in (으)로 before the verb) or on a verb of policy.
-const CHOSEN_VALUE_JYO = /\S(?:으로|로)\s+(?:\S+\s+)?\S+죠$/
+// Adverbs that end in 로 ("바로 오셔서", "따로 보내자"): no value chosen with -(으)로.
+const ADVERB_RO = '(?:바|서|새|따|별|실|정말|진짜|그대|제대|마음대|함부|스스|억지|대체|절대|저절|홀)로'
+const CHOSEN_VALUE_JYO = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+죠$`)
 const POLICY_JYO = /(?:유지|동결|보류|중단|취소|폐지|연장|축소|확대|인상|인하|통일|교체|채택|적용|도입)하죠$/
 const DELIBERATING_JYO = /(?:정하|결정하|확정하|논의하|상의하|얘기하|이야기하|생각해\s*보|검토해\s*보|넘어가|해\s*보)죠$|(?:다시|나중에|다음에|끝나고)\s+(?:\S+\s+)?\S+죠$/
 
@@ -490,7 +492,7 @@ const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부�
 // Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
-const CHOSEN_VALUE = /\S(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$/
+const CHOSEN_VALUE = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$`)
 
 /** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
 function hortative (bare: string, withLevel: (act: SpeechAct, agent?: Agent) => Clause, timed: boolean): Clause {
