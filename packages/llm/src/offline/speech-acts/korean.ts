@@ -473,7 +473,7 @@ const NAMED_WITH_PARTICLE = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|�
 const CHANGED_TO = /\S(?:으로|로)\s+(?:\S+\s+)?(?:변경|분류|조정|연기|통일|전환|축소|확대|인상|인하|상향|하향)(?:함|됨|했음|했습니다|하였습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/
 
 // The polite hortative -죠 on a value chosen (a noun in (으)로 before the verb) or on a verb of policy.
-// Adverbs that end in 로 ("바로 오셔서", "따로 보내자"): no value chosen with -(으)로.
+// Adverbs that end in 로 ("바로 가서", "따로 보내자"): no value chosen with -(으)로.
 const ADVERB_RO = '(?:바|서|새|따|별|실|정말|진짜|그대|제대|마음대|함부|스스|억지|대체|절대|저절|홀)로'
 const CHOSEN_VALUE_JYO = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+죠$`)
 const POLICY_JYO = /(?:유지|동결|보류|중단|취소|폐지|연장|축소|확대|인상|인하|통일|교체|채택|적용|도입)하죠$/
