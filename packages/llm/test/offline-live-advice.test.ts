@@ -488,3 +488,8 @@ t.test('Korean: "그걸로 하자", "그렇게 합시다" settle what was just s
   t.match(suggest(['a: 제안드리는 게, 분리수거는 매주 화요일에 당번 두 명이 같이 하는 거예요.', 'b: 좋아요, 그렇게 합시다.'], 'ko'),
     [{ kind: 'decision', content: /^결정 사항을 회의록에 남기세요: 분리수거는 매주 화요일에 당번 두 명이/ }])
 })
+
+t.test('a short opener set off by a comma does not hide a wh-question answered next', async (t) => {
+  t.same(suggest(['a: Either way, how is the new label printer doing?', 'b: Jammed twice on Monday, fine since.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.same(suggest(['a: Quick one, where are the spare toner cartridges?', 'b: Bottom drawer in the print room.'], 'en').filter((d) => d.kind === 'question'), [])
+})

@@ -191,7 +191,8 @@ const EN_CLOSING_YES_NO = /[,;]\s*(?:yes|yeah|yep|sure|no|nope)[.!]?$/i
 const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
-const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
+// "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
+const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:[\w']+(?:\s[\w']+)?,\s+)?(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
 // "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?": a question for information, answered by the statement straight after it.
 const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
