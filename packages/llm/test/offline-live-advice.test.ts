@@ -493,3 +493,8 @@ t.test('a short opener set off by a comma does not hide a wh-question answered n
   t.same(suggest(['a: Either way, how is the new label printer doing?', 'b: Jammed twice on Monday, fine since.'], 'en').filter((d) => d.kind === 'question'), [])
   t.same(suggest(['a: Quick one, where are the spare toner cartridges?', 'b: Bottom drawer in the print room.'], 'en').filter((d) => d.kind === 'question'), [])
 })
+
+t.test('a reply to a question for information reports what is so; a reply to a proposal settles it', async (t) => {
+  t.same(suggest(['a: Is the caterer still on for the launch night?', 'b: Yeah, the caterer is fine, confirmed.'], 'en').filter((d) => d.kind === 'decision'), [])
+  t.match(suggest(['a: Shall we book the caterer from last year?', 'b: Yes, agreed, we book the caterer from last year.'], 'en'), [{ kind: 'decision' }])
+})

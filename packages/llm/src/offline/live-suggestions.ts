@@ -416,7 +416,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     const rule = text.replace(RULE_FROM_NOW, ' ').replace(/\s+/g, ' ').replace(/^[\s,]+/, '').replace(/\s+([.!])$/, '$1')
     return { content: advice.decision(withAntecedent(rule, context.before, { restFirst: true })), kind: 'decision', confidence: 0.6 }
   }
-  const stance = decisionStance(text)
+  // "Is the caterer still on for Friday?" ← "Yeah, she's fine, confirmed.": a reply to a question for information
+  // reports; only a question that proposes ("Shall we …?") is settled by the answer.
+  const asked = before?.split('; ').at(-1)
+  const reportsAnswer = asked !== undefined && isQuestion(asked) && proposalOf(asked) === undefined && (EN_REPLY.test(text.trim()) || KO_REPLY.test(text.trim()) || opensWithAssent(text))
+  const stance = reportsAnswer ? 'undecided' : decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
     (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
   // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
