@@ -498,3 +498,8 @@ t.test('a reply to a question for information reports what is so; a reply to a p
   t.same(suggest(['a: Is the caterer still on for the launch night?', 'b: Yeah, the caterer is fine, confirmed.'], 'en').filter((d) => d.kind === 'decision'), [])
   t.match(suggest(['a: Shall we book the caterer from last year?', 'b: Yes, agreed, we book the caterer from last year.'], 'en'), [{ kind: 'decision' }])
 })
+
+t.test('setting the next meeting ("Same time next week?", "다음 주 같은 시간에 봬요") runs the meeting', async (t) => {
+  t.same(suggest(['a: Okay, that is all from me. Same time next Thursday?'], 'en'), [])
+  t.same(suggest(['a: 네, 오늘은 여기까지요. 다음 주 같은 시간에 뵙겠습니다.'], 'ko'), [])
+})

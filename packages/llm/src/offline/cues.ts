@@ -67,7 +67,7 @@ export function isMeetingProcedure (sentence: string): boolean {
 
 /** Recaps and logistics restate or schedule; they are not new actions. */
 export function isRecapOrLogistics (sentence: string): boolean {
-  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의|(?:시작|마치|넘어가|진행)하겠습니다|(?:현황|의견|말씀|설명|소개)\s*부탁/.test(sentence.trim())
+  return /^(?:to recap|in summary|to sum up|so to summari[sz]e|recap)\b|\bnext meeting\b|\bsame time (?:next|tomorrow)\b|\blet's (?:move|start|begin|go (?:to|through|over)|talk|turn|look at|get started|wrap up|continue)\b/i.test(sentence.trim()) || /^(정리하면|요약하면|정리하자면)|다음 회의|같은 시간에?\s*(?:뵙|봬|봐|만나)|(?:시작|마치|넘어가|진행)하겠습니다|(?:현황|의견|말씀|설명|소개)\s*부탁/.test(sentence.trim())
 }
 
 export function isPending (sentence: string): boolean {
