@@ -143,3 +143,12 @@ t.test('Korean: a decision that names only the value settled takes the topic its
   })
   t.same(noted.agendaNotes.flatMap((n) => n.decisions), ['결국 1,500만으로 가기로 했어요.'], 'a heading that names a kind of note adds nothing')
 })
+
+t.test('a decision that points to what follows it ("이렇게 확정했다.", "as follows:") is stated by the next sentence of its line', async (t) => {
+  const decisionsOf = async (content: string): Promise<string[]> => {
+    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
+    return chunk.agendaNotes.flatMap((n) => n.decisions)
+  }
+  t.same(await decisionsOf('음악회 일정은 이렇게 확정했다. 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'), ['음악회 일정은 이렇게 확정했다: 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'])
+  t.same(await decisionsOf('We agreed the rota as follows. Ana on Mondays, Ben on Fridays.'), ['We agreed the rota as follows: Ana on Mondays, Ben on Fridays.'])
+})

@@ -62,6 +62,16 @@ function withTopic (sentence: PlacedSentence, text: string): string {
   return `${topic.trim()}: ${text}`
 }
 
+// "일정은 이렇게 확정했다.", "We settled it as follows:": a decision that points to what follows it.
+const ANNOUNCED_DECISION = /(?:이렇게|이대로|다음과\s*같이|아래와\s*같이|아래처럼|다음처럼)\s*(?:확정|결정|정했|정리했|합의)|\b(?:as follows|like this)\b/i
+
+/** A decision that announces what was settled, with the writer's next sentence of the same line, which says it. */
+function announcedDecision (sentence: PlacedSentence, sentences: readonly PlacedSentence[]): string {
+  if (!ANNOUNCED_DECISION.test(sentence.text)) return sentence.text
+  const next = sentences.find((s) => s.author === sentence.author && s.index === sentence.index + 1 && s.line === sentence.line)
+  return next === undefined ? sentence.text : `${sentence.text.trim().replace(/[.:：]+$/u, '')}: ${next.text}`
+}
+
 /** Whether a label is only a name ("김태윤", "서연 님", "Nora"). */
 function personLabelLike (text: string): boolean {
   return /^[\uAC00-\uD7A3]{2,4}(?:\s*(?:님|씨))?$|^\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?$/u.test(text.trim())
@@ -250,8 +260,9 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
   const deciding = mine.filter((s) => !writtenAsAction(s) && statesDecision(s.text))
-  const decisions = distinctDecisions(deciding.map((s) => withTopic(s, decisionText(s.text))))
-  const writerPlaced = deciding.filter((s) => s.placedByWriter).map((s) => withTopic(s, decisionText(s.text)))
+  const decisionOf = (s: PlacedSentence): string => withTopic(s, decisionText(announcedDecision(s, mine)))
+  const decisions = distinctDecisions(deciding.map(decisionOf))
+  const writerPlaced = deciding.filter((s) => s.placedByWriter).map(decisionOf)
   const open = mine.filter((s) => isPending(s.text) || (isQuestion(s.text) && !isAction(s.text))).map((s) => s.text)
   return {
     agendaNumber: agenda.agendaNumber,
