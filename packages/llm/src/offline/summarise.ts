@@ -62,7 +62,7 @@ function withTopic (sentence: PlacedSentence, text: string): string {
   return `${topic.trim()}: ${text}`
 }
 
-// "일정은 이렇게 확정했다.", "We settled it as follows:": a decision that points to what follows it.
+// "음악회 일정은 이렇게 확정했다.", "We settled it as follows:": a decision that points to what follows it.
 const ANNOUNCED_DECISION = /(?:이렇게|이대로|다음과\s*같이|아래와\s*같이|아래처럼|다음처럼)\s*(?:확정|결정|정했|정리했|합의)|\b(?:as follows|like this)\b/i
 
 /** A decision that announces what was settled, with the writer's next sentence of the same line, which says it. */
