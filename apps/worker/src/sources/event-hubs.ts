@@ -7,10 +7,11 @@ import {
   type ReceivedEventData,
   type Subscription
 } from '@azure/event-hubs'
-import { retryUntil, type BackoffPolicy } from '@meeting-ai/resilience'
+import { retryUntil, TimedOutError, withTimeout, type BackoffPolicy } from '@meeting-ai/resilience'
 import type { WorkerLogger } from '@meeting-ai/ingest'
 import type { WorkerMetrics } from '@meeting-ai/ingest'
 import type { RawEvent } from '@meeting-ai/ingest'
+import { closeTimeoutsOn, type CloseStep } from './close-timeouts.ts'
 import { OwnedPartitions, reportOwnedPartitions } from './owned-partitions.ts'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
@@ -30,7 +31,11 @@ export interface EventHubsSourceOptions {
   metrics: WorkerMetrics
   /** Backoff of a batch the pipeline could not write. */
   retry?: BackoffPolicy
+  /** Longest wait for each step of stop() (the subscription, then the client). Default 2 s. */
+  closeTimeoutMs?: number
 }
+
+const DEFAULT_CLOSE_TIMEOUT_MS = 2000
 
 /**
  * Event Hubs through the SDK's consumer client with a Redis checkpoint store. Event Hubs does
@@ -59,6 +64,8 @@ export class EventHubsSource implements SegmentSource {
 
   async start (handler: BatchHandler): Promise<void> {
     const { connectionString, eventHubName, consumerGroup, checkpointStore, logger, metrics } = this.#options
+    // Both series exist from the start, so a rate over them sees the first abandoned close.
+    for (const step of ['subscription', 'client'] as const) closeTimeoutsOn(metrics.registry).inc({ source: this.name, step }, 0)
     const clientOptions = this.#options.loadBalancingOptions === undefined ? {} : { loadBalancingOptions: this.#options.loadBalancingOptions }
     const client = eventHubName === undefined
       ? (checkpointStore === undefined
@@ -111,14 +118,40 @@ export class EventHubsSource implements SegmentSource {
    * flight), then the SDK (6.0.4, EventProcessor.stop) gives up this worker's ownerships through
    * the checkpoint store (owner id '', an etag-checked claim), so other workers take the
    * partitions at their next update instead of waiting for the ownership to expire.
+   *
+   * Each step waits for the hub's answers to the detach, end and close frames it sends, and
+   * rhea-promise waits 60 s for each one, longer than the shutdown grace: one answer lost and
+   * the process would be killed mid-shutdown. So each step gets `closeTimeoutMs`, and a step
+   * still waiting then is abandoned (logged, counted).
    */
   async stop (): Promise<void> {
     this.#stopping.abort()
     try {
-      await this.#subscription?.close()
+      await this.#closeWithin('subscription', async () => { await this.#subscription?.close() })
+      // An abandoned subscription close may not have reached processClose, which waits for the
+      // partition's batch in flight; wait here, so the store is not closed under its checkpoint.
+      // The stop signal ends its retries: this is one batch write and its checkpoint at most.
+      await Promise.allSettled(this.#inFlight.values())
     } finally {
-      await this.#client?.close()
+      await this.#closeWithin('client', async () => { await this.#client?.close() })
       this.#stopReporting?.()
+    }
+  }
+
+  /** Runs a closing step; past the deadline, stops waiting for it, says so and counts it. */
+  async #closeWithin (step: CloseStep, close: () => Promise<void>): Promise<void> {
+    const deadlineMs = this.#options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS
+    try {
+      await withTimeout(deadlineMs, close)
+    } catch (error) {
+      if (!(error instanceof TimedOutError)) throw error
+      closeTimeoutsOn(this.#options.metrics.registry).inc({ source: this.name, step })
+      // Checkpoints are written before this point, so no event is lost: the partitions not
+      // released are read again from their checkpoints once their ownership expires.
+      this.#options.logger.warn(step === 'subscription'
+        ? { step, deadlineMs, partitionsNotReleased: this.#owned.ids(), effect: 'ownerships not given up are claimed by other workers once they expire, from the last checkpoint' }
+        : { step, deadlineMs, effect: 'the connection stays open until the process exits' },
+      'event hubs close abandoned at its deadline: the hub had not answered (a detach, end or close) or a batch was still being written')
     }
   }
 

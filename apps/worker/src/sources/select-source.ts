@@ -50,6 +50,7 @@ export function createSource (options: { config: Config, store: Store, logger: W
       consumerGroup: config.eventhubsConsumerGroup,
       checkpointStore,
       maxBatchSize: config.eventhubsMaxBatchSize,
+      closeTimeoutMs: config.eventhubsCloseTimeoutMs,
       ...(options.maxWaitTimeInSeconds !== undefined && { maxWaitTimeInSeconds: options.maxWaitTimeInSeconds }),
       ...(options.loadBalancingOptions !== undefined && { loadBalancingOptions: options.loadBalancingOptions }),
       logger,
