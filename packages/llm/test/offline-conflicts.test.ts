@@ -294,3 +294,10 @@ t.test('a clause of facts alone is said of the subject its sentence opened with'
     { source: '현우', text: '바자회는 5월 23일 토요일에 열기로 했다.' }
   ]).length, 1)
 })
+
+t.test('a hyphenated compound is about each of its words too', async (t) => {
+  t.equal(pairs([
+    { source: 'Ana', text: 'We agreed to settle smaller orders card-based from receipts, up to £250.' },
+    { source: 'Ben', text: 'card settle off receipts for anything up to £300' }
+  ]).length, 1)
+})
