@@ -244,7 +244,7 @@ function nameStems (names: Iterable<string>): Set<string> {
 }
 
 function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
-  // "desk-based", "photo-settlement": a hyphenated compound is about each of its words too ("desk settle …").
+  // "card-based", "gift-wrap": a hyphenated compound is about each of its words too ("card settle …").
   const stems = [...contentStems(text)].flatMap((stem) => stem.includes('-') ? [stem, ...stem.split('-').filter((part) => part.length >= 3).flatMap((part) => [...contentStems(part)])] : [stem])
   // A decision predicate ("확정", "agreed") is what is said of the subject, not the subject.
   return new Set(stems.filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem) && !exclude.has(stem) && !GENERIC_WORDS.has(stem) &&
