@@ -1,12 +1,12 @@
 import { test, type Test } from 'tap'
 import { Registry } from 'prom-client'
-import { RedisCheckpointStore, type RedisStore } from '@meeting-ai/store'
+import type { RedisStore } from '@meeting-ai/store'
 import type { ClosePerformative, EventHubsPeer, UnansweredClose } from '@meeting-ai/testkit/event-hubs-peer'
 import { uniquePrefix } from '@meeting-ai/testkit/redis'
 import { createWorker } from '../src/index.ts'
 import { ScriptedEngine } from './fixtures/scripted-engine.ts'
 import { recordingLogger, redisStore, sttEvent, testConfig } from './fixtures/harness.ts'
-import { PARTITIONS, SLOW_SKIP, hubPeer, hubScenario, meetingsOnEveryPartition, startSoleWorker, untilRedis, windowTotal } from './fixtures/hub-workers.ts'
+import { PARTITIONS, SLOW_SKIP, assertCheckpointsCoverWritten, hubPeer, hubScenario, meetingsOnEveryPartition, startSoleWorker, untilRedis, windowTotal } from './fixtures/hub-workers.ts'
 
 /*
  * rhea-promise waits 60 s for the hub's answer to each detach, end and close the SDK sends while
@@ -143,14 +143,7 @@ test('SIGTERM while the hub answers no detach, end or close: the worker exits 0 
   t.same(abandoned.map((line) => [line.level, line.step, line.deadlineMs]), [[40, 'subscription', 2000], [40, 'client', 2000]], 'a pino warning per abandoned step')
   t.same([...(abandoned[0]?.partitionsNotReleased as string[] | undefined) ?? []].sort(), Array.from({ length: PARTITIONS }, (_, p) => String(p)), 'naming every partition not given up')
 
-  const checkpoints = new Map((await new RedisCheckpointStore(store.client, prefix).listCheckpoints(peer.host, 'stt', '$Default'))
-    .map((c) => [c.partitionId, c.sequenceNumber]))
-  t.equal(checkpoints.size, PARTITIONS, 'a checkpoint per partition')
-  for (let p = 0; p < PARTITIONS; p++) {
-    let written = 0
-    for (const [meetingId, partition] of meetings) if (partition === p) written += (await store.windows.read(meetingId)).length
-    t.equal((checkpoints.get(String(p)) ?? -1) + 1, written, `partition ${p}: the checkpoint covers exactly the ${written} events written`)
-  }
+  await assertCheckpointsCoverWritten(t, { peer, prefix, store, meetings })
   await producer.stop()
   t.comment(`SIGTERM to exit with no detach, end or close answered: ${stopMs} ms`)
   if (!t.passing()) t.comment(worker.output())

@@ -1,10 +1,9 @@
 import { test } from 'tap'
-import { RedisCheckpointStore } from '@meeting-ai/store'
 import type { ReceiverInfo } from '@meeting-ai/testkit/event-hubs-peer'
 import {
-  PARTITIONS,
   SLOW_SKIP,
   allPartitionsHeld,
+  assertCheckpointsCoverWritten,
   assertEverySegmentOnce,
   hubScenario,
   startSoleWorker,
@@ -22,14 +21,7 @@ test('a worker restarted (SIGTERM, start again) resumes every partition at its c
   first.child.kill('SIGTERM')
   t.equal(await first.exited(), 0, 'SIGTERM: exit code 0')
   const stopMs = Date.now() - stopAt
-  const checkpoints = new Map((await new RedisCheckpointStore(store.client, prefix).listCheckpoints(peer.host, 'stt', '$Default'))
-    .map((c) => [c.partitionId, c.sequenceNumber]))
-  t.equal(checkpoints.size, PARTITIONS, 'a checkpoint per partition')
-  for (let p = 0; p < PARTITIONS; p++) {
-    let written = 0
-    for (const [meetingId, partition] of meetings) if (partition === p) written += (await store.windows.read(meetingId)).length
-    t.equal((checkpoints.get(String(p)) ?? -1) + 1, written, `partition ${p}: the checkpoint covers exactly the ${written} events written`)
-  }
+  const checkpoints = await assertCheckpointsCoverWritten(t, { peer, prefix, store, meetings })
   const sentWhileStopped = producer.total()
 
   // Where each partition's new receiver starts reading, as the peer sees it at attach.
