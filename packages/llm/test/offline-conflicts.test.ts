@@ -267,6 +267,10 @@ t.test('a date is its day of the month however it is written', async (t) => {
     { source: 'Ana', text: '- stocktake 5/22' },
     { source: 'Ben', text: 'Stocktake is on May 22nd.' }
   ]), [], '5/22 and May 22nd are one day')
+  t.same(pairs([
+    { source: 'Ana', text: 'The spring fair is on 4 May.' },
+    { source: 'Ben', text: 'For the spring fair we bought 3 decorations.' }
+  ]), [], 'a month is named in full or short, not by the first letters of a word (3 decorations)')
   t.equal(pairs([
     { source: '민서', text: '- 정수기 필터 교체 24일(목)' },
     { source: '현우', text: '정수기 필터 교체는 11/22로 잡았다.' }

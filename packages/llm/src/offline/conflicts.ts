@@ -129,7 +129,7 @@ function koreanNumeralsAsDigits (text: string): string {
 // brackets of "22일(금)" are opened): each gives its day in its one group.
 const DATES = [
   /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
-  /\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/gi,
+  /\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/gi,
   /\d{1,2}월\s*(\d{1,2})일/g,
   /(?<!\d)(\d{1,2})일(?=\s*[월화수목금토일](?:요일|욜))/g
 ]

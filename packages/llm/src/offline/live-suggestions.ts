@@ -420,11 +420,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // reports; only a question that proposes ("Shall we …?") is settled by the answer.
   const asked = before?.split('; ').at(-1)
   const reportsAnswer = asked !== undefined && isQuestion(asked) && proposalOf(asked) === undefined && (EN_REPLY.test(text.trim()) || KO_REPLY.test(text.trim()) || opensWithAssent(text))
-  const stance = reportsAnswer ? 'undecided' : decisionStance(text)
+  const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
     (korean ? clauses.find((c) => c.act === 'commitment' && !c.negated && KO_GROUP_RESOLVE.test(c.text) && !KO_PERSON.test(c.text)) : undefined)
   // "Let's go with November 18" decides; it asks nobody to do anything. "Maria will approve the budget" is a task.
-  if (stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
+  if (!reportsAnswer && stance !== 'undecided' && (decisionClause !== undefined || (!korean && stance !== 'task' && isDecision(text) && !clauses.some((c) => takesAction(c) && owned(c))))) {
     const decided = decisionClause ?? last
     // "…, that is decided", "…, 확정입니다": the clause only marks the rest of the sentence as settled.
     // "출시는 다음 주 수요일, 14일로 미루자": a topic and a date without a verb of their own, cut off by the
