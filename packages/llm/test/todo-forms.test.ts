@@ -489,3 +489,10 @@ t.test('checklists: an open box makes the line a task (in Korean notes its write
   t.same(of('창고 정리 건\n☑ 창고 열쇠 복사 두 개'), [], 'ticked: done')
   t.same(of('Store room, 3 Dec\n- [x] copy the spare keys for the store room'), [], 'ticked: done')
 })
+
+t.test('Korean: a relation with 님 ("고객님", "어머님") is no name, though it spells one', async (t) => {
+  const people = ['최정숙', '서보람']
+  const of = (text: string, author = '최정숙'): string[] => meetingTodos([[author, text]], people)
+  t.same(of('메모\n고객님이 내일까지 서류를 보내 주시기로 했다.'), ['내일까지 서류를 보내기'], 'nobody here takes it')
+  t.same(of('메모\n보람 님이 내일까지 서류를 보내 주시기로 했다.'), ['내일까지 서류를 보내기 (보람)'], 'a name with 님 still names')
+})

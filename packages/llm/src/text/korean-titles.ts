@@ -41,5 +41,11 @@ export const KOREAN_BARE_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.filter((title) => !
  */
 export const KOREAN_TITLE_PARTICLE = '(?:께서|에게|한테|이랑|[이가은는을를의께도와과랑])'
 
-/** A word that is a title and nothing else ("팀장님이", "매니저께서"): a role, not a name. */
-export const KOREAN_TITLE_WORD = `${KOREAN_JOB_TITLE}님?${KOREAN_TITLE_PARTICLE}?(?![\\uAC00-\\uD7A3])`
+/**
+ * People named by how they are related to the speaker or the business, with 님 ("어머님", "고객님",
+ * "학부모님"): a relation, never a name, though a name's 2 to 4 syllables and 님 spell them too.
+ */
+const RELATION_WITH_NIM = '(?:어머|아버|부모|고객|환자|보호자|학부모)님'
+
+/** A word that is a title or a relation and nothing else ("팀장님이", "매니저께서", "어머님께"): a role, not a name. */
+export const KOREAN_TITLE_WORD = `(?:${KOREAN_JOB_TITLE}님?|${RELATION_WITH_NIM})${KOREAN_TITLE_PARTICLE}?(?![\\uAC00-\\uD7A3])`
