@@ -137,6 +137,13 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   if (authEnabled && values.streamTokenSecret === undefined) {
     problems.push('STREAM_TOKEN_SECRET must be set (32+ characters) when AUTH_API_KEYS is set')
   }
+  // A worker reading Event Hubs may take the close timeout in each of its source's two closing steps: both must end
+  // within the grace, with time left for the rest.
+  const closeMs = values.eventhubsCloseTimeoutMs
+  const graceMs = values.shutdownGraceMs
+  if (values.eventhubsListenConnectionString !== undefined && typeof closeMs === 'number' && typeof graceMs === 'number' && 2 * closeMs >= graceMs) {
+    problems.push(`EVENTHUBS_CLOSE_TIMEOUT_MS twice (${2 * closeMs} ms) must stay below SHUTDOWN_GRACE_MS (${graceMs} ms): a shutdown past the grace is killed before its checkpoints and closes finish`)
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return Object.freeze({
     ...values,

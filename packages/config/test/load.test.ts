@@ -43,6 +43,14 @@ test('secrets are not echoed and auth needs a token secret', async (t) => {
   t.same(config.authApiKeys, ['k1', 'k2'])
 })
 
+test('the Event Hubs close timeout leaves room in the shutdown grace for both closing steps', async (t) => {
+  const hub = { EVENTHUBS_LISTEN_CONNECTION_STRING: 'Endpoint=sb://127.0.0.1/;SharedAccessKeyName=listen;SharedAccessKey=k;EntityPath=stt' }
+  const error = t.throws(() => loadConfig({ ...hub, EVENTHUBS_CLOSE_TIMEOUT_MS: '6000', SHUTDOWN_GRACE_MS: '10000' })) as ConfigError
+  t.match(error.message, /EVENTHUBS_CLOSE_TIMEOUT_MS twice \(12000 ms\) must stay below SHUTDOWN_GRACE_MS \(10000 ms\)/)
+  t.equal(loadConfig({ ...hub, EVENTHUBS_CLOSE_TIMEOUT_MS: '6000', SHUTDOWN_GRACE_MS: '25000' }).eventhubsCloseTimeoutMs, 6000)
+  t.equal(loadConfig({ SHUTDOWN_GRACE_MS: '3000' }).shutdownGraceMs, 3000, 'without a hub to read, the close timeout is not used')
+})
+
 test('every setting has a description and a unique name', async (t) => {
   const names = settings.map((s) => s.env)
   t.equal(new Set(names).size, names.length)
