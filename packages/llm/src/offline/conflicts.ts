@@ -37,7 +37,9 @@ const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$/i
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
 // Written in full or short ("by Thu", "in Sept"): a date, never a person after "by".
-const CALENDAR_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i
+// A month by its name in full or short: "Sept", "December"; never the first letters of another word ("decorations").
+const MONTH_NAME = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?'
+const CALENDAR_WORDS = new RegExp(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|${MONTH_NAME})$`, 'i')
 
 /*
  * Predicates that exclude each other when said of one subject. Each row is one scale with its
@@ -129,7 +131,7 @@ function koreanNumeralsAsDigits (text: string): string {
 // brackets of "22일(금)" are opened): each gives its day in its one group.
 const DATES = [
   /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
-  /\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/gi,
+  new RegExp(String.raw`\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:${MONTH_NAME})\b`, 'gi'),
   /\d{1,2}월\s*(\d{1,2})일/g,
   /(?<!\d)(\d{1,2})일(?=\s*[월화수목금토일](?:요일|욜))/g
 ]
