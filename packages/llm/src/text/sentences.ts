@@ -36,10 +36,9 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
 // Abbreviations that a name or an example always follows, so they never end a sentence (unlike "Inc.", "etc.").
 const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
+// A checkbox opening a line of a checklist, after its bullet if any: open (group 1) or ticked (group 2).
+const CHECKBOX = /^(?:(☐|□|\[\s\])|(☑|☒|\[[xX]\]))\s*/
 // Bullets and outline numbering: "-", "1.", "(2)", "a)", and the Korean 가나다 outline ("가.", "나)").
-// A checkbox opening a line of a checklist, after its bullet if any.
-const OPEN_CHECKBOX = /^(?:☐|□|\[\s\])\s*/
-const DONE_CHECKBOX = /^(?:☑|☒|\[[xX]\])\s*/
 const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s|[가나다라마바사아자차카타파하][.)]\s)\s*/i
 // Labels that introduce content rather than a topic.
 const CONTENT_LABELS = /^(action items?|todo|to-do|to do|note|notes|decision|decisions|decided|agreed|open|open points?|open questions?|risks?|issues?|blockers?|next steps?|status|update|fyi|question|answer|q|a|to recap|recap|in summary|summary|to sum up|결정|결정사항|결정 사항|합의|할 일|액션 아이템|참고|메모|질문|답변|미결|이슈|리스크|위험|요청|공지)$/i
@@ -114,8 +113,9 @@ export function splitSentences (text: string): Sentence[] {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
   lines.forEach((rawLine, i) => {
     const bulleted = rawLine.replace(BULLET, '').trim()
-    const checkbox = OPEN_CHECKBOX.test(bulleted) ? 'open' : DONE_CHECKBOX.test(bulleted) ? 'done' : undefined
-    const line = checkbox === undefined ? bulleted : bulleted.replace(checkbox === 'open' ? OPEN_CHECKBOX : DONE_CHECKBOX, '')
+    const box = CHECKBOX.exec(bulleted)
+    const checkbox = box === null ? undefined : box[1] !== undefined ? 'open' : 'done'
+    const line = box === null ? bulleted : bulleted.slice(box[0].length)
     if (line === '') return
     // A checklist item is an item, however short: never the heading of the lines after it.
     if (checkbox === undefined && (isHeading(line) || isPlainHeading(rawLine, lines[i + 1]))) {
