@@ -836,7 +836,6 @@ function afterthoughtDeadline (sentence: string): string | undefined {
   return korean === null ? undefined : `${korean[1]!}까지`
 }
 
-/** A Korean todo's title with a deadline before its final verb: "안내문 만들기" → "안내문 다음 주 금요일까지 만들기". */
 // "Owner: Marco", "Owners: Marco", "Assignee: Ana Ruiz": who has the point before it.
 const OWNER_SENTENCE = /^(?:owners?|assignee|assigned to)\s*[:：]\s*(\S.*?)[.!]*$/i
 
@@ -854,6 +853,7 @@ function withOwner (todo: string, owner: string): string {
   return `${todo.replace(TRAILING_OWNER, '')} (${owner})`
 }
 
+/** A Korean todo's title with a deadline before its final verb: "안내문 만들기" → "안내문 다음 주 금요일까지 만들기". */
 function withDeadline (todo: string, deadline: string): string {
   const owner = TRAILING_OWNER.exec(todo)
   const body = owner === null ? todo : todo.slice(0, owner.index)
