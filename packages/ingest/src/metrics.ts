@@ -12,6 +12,7 @@ export interface WorkerMetrics {
   readonly batchesRetried: Counter<'source'>
   readonly sourceErrors: Counter<'source'>
   readonly checkpointErrors: Counter<'source'>
+  readonly sourceCloseTimeouts: Counter<'source' | 'step'>
 }
 
 /**
@@ -78,6 +79,12 @@ export function createWorkerMetrics (registry: Registry = new Registry()): Worke
       name: 'meeting_ai_worker_checkpoint_errors_total',
       help: 'Checkpoints or acknowledgements that failed (the batch is delivered again; dedupe absorbs it)',
       labelNames: ['source'] as const,
+      registers
+    })),
+    sourceCloseTimeouts: reuse(registry, 'meeting_ai_worker_source_close_timeouts_total', () => new Counter({
+      name: 'meeting_ai_worker_source_close_timeouts_total',
+      help: 'Closing steps of a source abandoned at their deadline on shutdown (the far end never confirmed), by source and step',
+      labelNames: ['source', 'step'] as const,
       registers
     }))
   }

@@ -11,7 +11,6 @@ import { retryUntil, TimedOutError, withTimeout, type BackoffPolicy } from '@mee
 import type { WorkerLogger } from '@meeting-ai/ingest'
 import type { WorkerMetrics } from '@meeting-ai/ingest'
 import type { RawEvent } from '@meeting-ai/ingest'
-import { closeTimeoutsOn, type CloseStep } from './close-timeouts.ts'
 import { OwnedPartitions, reportOwnedPartitions } from './owned-partitions.ts'
 import type { BatchHandler, SegmentSource } from './source.ts'
 
@@ -36,6 +35,9 @@ export interface EventHubsSourceOptions {
 }
 
 const DEFAULT_CLOSE_TIMEOUT_MS = 2000
+
+/** The steps of stop() that wait for the hub and may be abandoned at their deadline. */
+type CloseStep = 'subscription' | 'client'
 
 /**
  * Event Hubs through the SDK's consumer client with a Redis checkpoint store. Event Hubs does
@@ -65,7 +67,7 @@ export class EventHubsSource implements SegmentSource {
   async start (handler: BatchHandler): Promise<void> {
     const { connectionString, eventHubName, consumerGroup, checkpointStore, logger, metrics } = this.#options
     // Both series exist from the start, so a rate over them sees the first abandoned close.
-    for (const step of ['subscription', 'client'] as const) closeTimeoutsOn(metrics.registry).inc({ source: this.name, step }, 0)
+    for (const step of ['subscription', 'client'] as const) metrics.sourceCloseTimeouts.inc({ source: this.name, step }, 0)
     const clientOptions = this.#options.loadBalancingOptions === undefined ? {} : { loadBalancingOptions: this.#options.loadBalancingOptions }
     const client = eventHubName === undefined
       ? (checkpointStore === undefined
@@ -145,7 +147,7 @@ export class EventHubsSource implements SegmentSource {
       await withTimeout(deadlineMs, close)
     } catch (error) {
       if (!(error instanceof TimedOutError)) throw error
-      closeTimeoutsOn(this.#options.metrics.registry).inc({ source: this.name, step })
+      this.#options.metrics.sourceCloseTimeouts.inc({ source: this.name, step })
       // Checkpoints are written before this point, so no event is lost: the partitions not
       // released are read again from their checkpoints once their ownership expires.
       this.#options.logger.warn(step === 'subscription'
