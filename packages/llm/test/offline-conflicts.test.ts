@@ -271,6 +271,10 @@ t.test('a date is its day of the month however it is written', async (t) => {
     { source: 'Ana', text: 'The spring fair is on 4 May.' },
     { source: 'Ben', text: 'For the spring fair we bought 3 decorations.' }
   ]), [], 'a month is named in full or short, not by the first letters of a word (3 decorations)')
+  t.same(pairs([
+    { source: 'Ana', text: 'The open day is on 14 May.' },
+    { source: 'Ben', text: 'The open day needs marketing 12 hours.' }
+  ]), [], 'a number after a word that opens like a month (marketing 12) is no day of the month')
   t.equal(pairs([
     { source: '민서', text: '- 정수기 필터 교체 24일(목)' },
     { source: '현우', text: '정수기 필터 교체는 11/22로 잡았다.' }

@@ -2,6 +2,7 @@ import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
+import { MONTH_NAME } from '../text/calendar.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
@@ -34,11 +35,9 @@ const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|a
 const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
 const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 // "July 17", "Dec 4": the number after a month name is a day of the month.
-const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$/i
+const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAME})\.?\s+$`, 'i')
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
 // Written in full or short ("by Thu", "in Sept"): a date, never a person after "by".
-// A month by its name in full or short: "Sept", "December"; never the first letters of another word ("decorations").
-const MONTH_NAME = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?'
 const CALENDAR_WORDS = new RegExp(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|${MONTH_NAME})$`, 'i')
 
 /*
