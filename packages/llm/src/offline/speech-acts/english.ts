@@ -420,7 +420,9 @@ function shapeOf (tokens: Token[]): Shape {
   // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
   if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
-    if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal)) return { act: 'decision', agent: agentOf(subject, 'decision') }
+    // "Priya confirmed that the hall has a ramp": someone other than the group reports a fact they checked.
+    const reportsFact = verb.lemma === 'confirm' && rest[verbAt + 1]?.normal === 'that' && !GROUP_SUBJECTS.has(headNormal)
+    if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
@@ -548,6 +550,9 @@ function deferred (words: Token[], at: number): boolean {
   const promised = (FUTURE_MODALS.has(before(1)) && GROUP_SUBJECTS.has(before(2))) || (before(1) === 'to' && before(2) === 'going' && GROUP_SUBJECTS.has(before(4)))
   if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && promised && words.slice(at + 1).some((t) => LATER.has(t.normal) || WEEKDAYS.has(t.normal))) return true
   if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
+  // "Then the chair decides on the venue", "Finance picks the supplier": a choice in the present tense with its chooser
+  // says who will make it, not that it is made.
+  if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && word.lemma !== 'agree' && word.normal === `${word.lemma}s`) return true
   // A decision named as a noun with a time ahead and no deciding verb in the past: "Approval at the next review",
   // "decision tomorrow"; not a noun that qualifies another ("the approval letter goes out next week").
   if (DECISION_NOUNS.has(word.normal) && words[at + 1]?.pos !== 'NOUN' && words.slice(at + 1).some((t) => LATER.has(t.normal)) && !words.some((t) => t.pos === 'VERB' && DECIDING_LEMMAS.has(t.lemma) && t.normal !== t.lemma)) return true

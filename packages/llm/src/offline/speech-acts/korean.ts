@@ -206,10 +206,10 @@ const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|�
 // settles only that the point will be taken up again: the point itself is still open. 정하 is a word of its
 // own there, not the end of 수정하다 or 조정하다.
 const DELIBERATION_BEFORE_GIRO = /(?:(?<![\uAC00-\uD7A3])정하|결정하|확정하|논의하|의논하|상의하|협의하|이야기하|얘기하|검토하|재검토하|확인하|판단하)기로\s*(?:했|하였|함|합의)/
-// A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정") or after an event ("무대 조명은 리허설
-// 후 결정"): decided then, not now.
+// A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정"), after an event ("무대 조명은 리허설
+// 후 결정") or on a condition still to be met ("시식해 보고 결정", "본사 답이 와야 확정"): decided then, not now.
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
-const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
+const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+|(?:\s보고(?:\s*나서)?|[아어여해와워봐나돼]야)\s+(?:\S+\s+)?)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
