@@ -185,6 +185,12 @@ t.test('Korean: requests name their addressee; judgements and opinions are no co
   t.equal(analyseClauses('일정이 좀 빠듯할 것 같아요')[0]?.act, 'opinion')
   t.equal(analyseClauses('그러면 좋겠습니다')[0]?.act, 'opinion', 'a volitional ending on an adjective judges')
   t.equal(analyseClauses('QA 일정은 지수님이 잡기로 했습니다')[0]?.act, 'commitment', 'a named person taking something on')
+  t.equal(analyseClauses('현관문은 퇴근 전에 잠글 것')[0]?.act, 'request', 'the note form -할 것 asks for a task')
+  t.equal(analyseClauses('작년 같았으면 벌써 품절됐을 것')[0]?.act, 'statement', 'a past tense before -을 것 is a conjecture')
+  t.equal(analyseClauses('택배는 어제 보냈을 것')[0]?.act, 'statement')
+  t.equal(analyseClauses('우천 시 안전에 유의 바랍니다')[0]?.act, 'statement', 'asking for care or understanding asks for no task')
+  t.equal(analyseClauses('불가피한 조정이니 양해 부탁드립니다')[0]?.act, 'statement')
+  t.equal(analyseClauses('견적서 검토 부탁드립니다')[0]?.act, 'request')
 })
 
 t.test('Korean: facilitation, uncertainty and instructions to the tool are no todos', async (t) => {

@@ -25,7 +25,8 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * Overrides read before the table: a volitional ending on a verb of running the meeting after a
  * topic (…부터 정리하겠습니다, 다음 안건으로 넘어가겠습니다) is facilitation; -(으)ㄹ지(는) 모르-,
  * -ㄹ 수도 있- and 아마 make a clause uncertain; 안 / 못 / -지 않- / -지 말- negate it; a
- * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise.
+ * volitional ending on an adjective (좋겠습니다, 어렵겠습니다) is a judgement, not a promise; a past tense
+ * before -을 것 (품절됐을 것) is a conjecture, not the note form -할 것 that asks for a task.
  * The decision row on a verb of deliberating (그때 정하기로 했어요, 따로 이야기하기로 함, 다시 검토하기로
  * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
  * The honorific -기로 하셨습니다 / 하셨어요 / 하심 gives the person it honours a task, and is no
@@ -97,6 +98,8 @@ const ENDINGS: Ending[] = [
   row('부탁해요', '부탁해요', 'request', 'polite'),
   row('-어 줘', '줘', 'request', 'plain'),
   row('부탁해', '부탁해', 'request', 'plain'),
+  // A past tense before -을 것 guesses at what was or would have been ("작년 같았으면 벌써 품절됐을 것"): no instruction.
+  row('-었을 것 (conjecture)', 'ㅆ을 것', 'statement'),
   row('-할 것', 'ㄹ 것', 'request'),
   row('요망', '요망', 'request'),
   row('부탁 (terse)', '부탁', 'request'),
@@ -160,6 +163,9 @@ const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
+// Asking for understanding, care or attention ("불가피한 조정이니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
+// to take something, not for a task.
+const ATTITUDE_ASKED = /(?:^|\s)(?:양해|이해|참고|유의|주의)(?:를|해)?\s*(?:주시기\s*)?(?:바랍니다|부탁드립니다|부탁드려요|부탁합니다|요망)$/
 // A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
 // them: it asks nothing of the hearer.
 const PSYCH_SEYO = /(?:[아어]|해)하세요$/
@@ -440,6 +446,7 @@ function analyseClause (raw: string): Clause {
   }
   if (ending.act === 'request') {
     if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
+    if (ATTITUDE_ASKED.test(bare)) return withLevel('statement', undefined, level)
     // "3월 실적 보고 다음 회의 때 다시 얘기할 것": talking it over at a meeting puts the point off, as a commitment to do so does.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "궁금한 점은 언제든 운영팀에 연락 주십시오", "교대 때 반드시 인계 사항을 안내해 주시기 바랍니다": a standing instruction to
