@@ -1,4 +1,4 @@
-import { isInstructionToAi } from './instructions.ts'
+import { addressesMachine, isInstructionToAi } from './instructions.ts'
 import { hasHangul } from './words.ts'
 
 export interface Sentence {
@@ -133,12 +133,14 @@ export function splitSentences (text: string): Sentence[] {
         body = labelled[2]!
       }
     }
-    let instruction = label !== undefined && isInstructionToAi(line)
+    // Once a line speaks to the machine, its later demands belong to that note.
+    let addressed = label !== undefined && (isInstructionToAi(line) || addressesMachine(line))
     // "2026. 9. 14.(월)": a date written with dots and spaces is one token, not three sentences.
     for (const part of segmentSentences(body.replace(SPACED_DATE, '$1.$2.$3'), locale)) {
       for (const sentence of boundedPieces(part.trim())) {
         if (sentence.length < 2) continue
-        instruction = isInstructionToAi(sentence, instruction)
+        const instruction = isInstructionToAi(sentence, addressed)
+        addressed ||= instruction || addressesMachine(sentence)
         if (instruction) continue
         result.push({ text: sentence, heading: false, ...(label === undefined ? {} : { label }), line: i, ...(checkbox === undefined ? {} : { checkbox }) })
       }
