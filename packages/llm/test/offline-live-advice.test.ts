@@ -503,3 +503,9 @@ t.test('setting the next meeting ("Same time next week?", "다음 주 같은 시
   t.same(suggest(['a: Okay, that is all from me. Same time next Thursday?'], 'en'), [])
   t.same(suggest(['a: 네, 오늘은 여기까지요. 다음 주 같은 시간에 뵙겠습니다.'], 'ko'), [])
 })
+
+t.test('Korean: "그렇게 하자" after a proposal put as a question ("…는 건 어떨까요?") records the proposal and answers it', async (t) => {
+  const drafts = suggest(['a: 그건 작년에도 문제였지.', 'b: 그럼 한 달만 오전 반으로 돌려 보고, 다음 달에 다시 보는 건 어떨까요?', 'a: 그래, 그렇게 하자.'], 'ko')
+  t.match(drafts, [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 한 달만 오전 반으로 돌려 보고, 다음 달에 다시 보는 것' }])
+  t.same(drafts.filter((d) => d.kind === 'question'), [], 'the proposal taken up is no open question')
+})

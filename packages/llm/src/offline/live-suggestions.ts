@@ -508,12 +508,17 @@ const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sp
 // A proposal put as a question: "Shall we go with the blue palette?", "What if we …?", "…걸로 하면 어떨까요?", "…로 할까요?".
 const EN_PROPOSAL = /^(?:(?:so|ok|okay|then|and)[,\s]+)*(?:shall we|should we|how about|what about|what if we|why don't we|can we just)\s+(.+?)[\s?]*$/i
 const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때|안\s*(?:될까요|돼요|되나요|될까|돼))|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
+// "…다음 달에 다시 보는 건 어떨까요?", "둘이 같이 가는 게 어때요?": the proposal as a noun phrase, "…다시 보는 것".
+const KO_PROPOSAL_NOMINAL = /^(.+?[는은])\s*(?:건|게|것은|것이)\s*(?:어떨까요|어때요|어떨까|어때|어떠세요|어떻습니까|어떻겠습니까)[\s?？]*$/
 
 /** What a proposal question proposes ("go with the blue palette", "6% 넘으면 다시 보는 걸로"), else undefined. */
 function proposalOf (question: string): string | undefined {
   const text = question.trim()
   if (!isQuestion(text)) return undefined
-  if (hasHangul(text)) return KO_PROPOSAL.exec(text)?.[1]?.replace(/^(?:그럼|그러면|그리고|근데)\s+/, '').trim()
+  if (hasHangul(text)) {
+    const nominal = KO_PROPOSAL_NOMINAL.exec(text)?.[1]
+    return (nominal === undefined ? KO_PROPOSAL.exec(text)?.[1] : `${nominal} 것`)?.replace(/^(?:그럼|그러면|그리고|근데)\s+/, '').trim()
+  }
   return EN_PROPOSAL.exec(text)?.[1]?.trim()
 }
 
@@ -573,6 +578,12 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
+  // "…다시 보는 건 어떨까요?" ← "그래, 그렇게 하자.": a proposal put as a question is answered by the assent that takes it up.
+  spoken.forEach((s, i) => {
+    if (answered.has(i) || proposalOf(s.text) === undefined) return
+    const reply = spoken.slice(i + 1).find((r) => r.speaker !== s.speaker)
+    if (reply !== undefined && (KO_SETTLING_ASSENT.test(reply.text.trim()) || opensWithAssent(reply.text))) answered.add(i)
+  })
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
     if (i < firstAdvised) return
@@ -593,15 +604,16 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const stems = contentStems(s.text)
     const settles = KO_SETTLING_ASSENT.test(s.text.trim())
     const assent = (isDecision(s.text) || settles) && !isQuestion(s.text) && (stems.size < 2 || settles || (opensWithAssent(s.text) && stems.size <= 4))
-    // A sentence put as a proposal ("…로 가는 걸 제안해요") before the last statement ("섭외는 제가 할게요").
-    const before = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().filter((p) => !isQuestion(p.text) && contentStems(p.text).size >= 2) : []
+    // A sentence put as a proposal ("…로 가는 걸 제안해요") before the last statement ("섭외는 제가 할게요"); what
+    // "그렇게 하자" settles may also be a proposal put as a question ("…해 보는 건 어떨까요?").
+    const before = assent ? spoken.slice(Math.max(0, i - 3), i).reverse().filter((p) => (!isQuestion(p.text) || (settles && proposalOf(p.text) !== undefined)) && contentStems(p.text).size >= 2) : []
     const proposal = before.find((p) => p.speaker !== s.speaker && PROPOSAL_FRAME.test(p.text.trim())) ?? before[0]
     // "If a child slips on the wet floor, that is on us." ← "Agreed.": agreeing with a warning settles nothing.
     const proposes = proposal !== undefined && !warns(proposal.text)
     if (assent && (stems.size < 2 || settles || (proposal !== undefined && proposal.speaker !== s.speaker && overlap(stems, contentStems(proposal.text)) >= 1))) {
       // The proposal is the last statement before it (a "shall we?" after it is no proposal).
       if (proposal !== undefined && proposes && !isRecapOrLogistics(proposal.text)) {
-        drafts.push({ ...base, content: ADVICE[language].decision(proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
+        drafts.push({ ...base, content: ADVICE[language].decision(proposalOf(proposal.text) ?? proposal.text), evidence: `${quote(proposal.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       }
       return
     }
