@@ -509,3 +509,8 @@ t.test('Korean: "그렇게 하자" after a proposal put as a question ("…는 �
   t.match(drafts, [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 한 달만 오전 반으로 돌려 보고, 다음 달에 다시 보는 것' }])
   t.same(drafts.filter((d) => d.kind === 'question'), [], 'the proposal taken up is no open question')
 })
+
+t.test('Korean: a day or time with a bare hortative chooses when, it hands out no task', async (t) => {
+  t.match(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko'), [{ kind: 'decision', content: /목요일 하자/ }])
+  t.same(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko').filter((d) => d.kind === 'action'), [])
+})

@@ -499,6 +499,8 @@ const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부�
 // Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
+// A day or time and the bare hortative of 하다/가다 ("수요일은 안 돼. 금요일 하자.", "세 시에 합시다"): when, chosen.
+const CHOSEN_TIME = /(?:^|\s)(?:[월화수목금토일](?:요일)?|\d{1,2}(?:일|시(?:\s*반)?)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)\s*시(?:\s*반)?|오늘|내일|모레|주말|평일|오전|오후|저녁|아침|점심)(?:에|로|으로)?\s+(?:하자|가자|합시다|갑시다)$/
 const CHOSEN_VALUE = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$`)
 
 /** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
@@ -507,7 +509,7 @@ function hortative (bare: string, withLevel: (act: SpeechAct, agent?: Agent) => 
   const lastWord = bare.slice(bare.search(/\S+$/))
   // "윤아부터 가자", "다음 안건으로 넘어갑시다": going on from a person or an item runs the meeting.
   if ((MEETING_VERB.test(lastWord) || /^(?:가자|갑시다)$/.test(lastWord)) && !timed && TOPIC_FRAME.test(bare.slice(0, bare.length - lastWord.length))) return withLevel('facilitation')
-  if (CHOSEN_VALUE.test(bare) && !MEETING_VERB.test(lastWord)) return withLevel('decision', { kind: 'group' })
+  if ((CHOSEN_VALUE.test(bare) || CHOSEN_TIME.test(bare)) && !MEETING_VERB.test(lastWord)) return withLevel('decision', { kind: 'group' })
   return withLevel('commitment', { kind: 'group' })
 }
 
