@@ -355,6 +355,7 @@ t.test('Decisions keep the decision clause, not the task written after it', asyn
 
 t.test('English: the modal slot holds a verb the tagger calls a noun; a name keeps its qualifying phrase; a fronted time is no subject', async (t) => {
   t.same(todosOf('Luis will triage the top ten crashes in the crash reporter by July 15.'), ['Triage the top ten crashes in the crash reporter by July 15 (Luis)'])
+  t.same(todosOf("I'll brief gate stewards before the match."), ['Brief gate stewards before the match (Ana)'], 'a note\'s object without its article')
   t.same(analyseClauses('Leo from the design team will deliver the screenshots by Wednesday.')[0]?.agent, { kind: 'named', name: 'Leo' })
   t.same(todosOf("Today I'm writing the load test for the rate limiter."), ['Write the load test for the rate limiter (Ana)'])
   t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')

@@ -375,8 +375,9 @@ function shapeOf (tokens: Token[]): Shape {
     let v = from
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
     if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
-    // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes".
-    return (rest[v]?.pos === 'NOUN' || rest[v]?.pos === 'ADJ') && /^[a-z]+$/.test(rest[v]!.value) && OBJECT_START.has(rest[v + 1]?.pos ?? '') ? v : undefined
+    // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes", and in notes
+    // an object without its article: "I'll brief loader crews".
+    return (rest[v]?.pos === 'NOUN' || rest[v]?.pos === 'ADJ') && /^[a-z]+$/.test(rest[v]!.value) && (OBJECT_START.has(rest[v + 1]?.pos ?? '') || rest[v + 1]?.pos === 'NOUN') ? v : undefined
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
