@@ -50,6 +50,9 @@ t.test('English: negation, uncertainty and opinion are no commitments', async (t
   const [blocking] = analyseClauses('Nothing blocking on my side.')
   t.equal(blocking?.negated, true)
   t.equal(blocking?.risk, false, 'a risk word under negation is no risk')
+  t.equal(analyseClauses('I will order a "no parking" sign for the gate.')[0]?.negated, false, 'a quoted negator names the thing')
+  t.same(todosOf('I will order a no-parking sign for the gate.'), ['Order a no-parking sign for the gate (Ana)'], 'so does a hyphenated one')
+  t.equal(analyseClauses('We will make no changes to the rota.')[0]?.negated, true)
 })
 
 t.test('English: requests to the addressee and imperatives', async (t) => {

@@ -452,6 +452,17 @@ export function englishAddressesTheRecord (clause: string): boolean {
   return ABOUT_THE_RECORD.test(clause) || isInstructionToAi(clause)
 }
 
+/** Tokens inside double quotation marks, or joined to the next by a hyphen: parts of a name or a compound. */
+function namedWords (tokens: Token[]): Set<Token> {
+  const named = new Set<Token>()
+  let open = false
+  tokens.forEach((token, i) => {
+    if (/^["“”]$/.test(token.value)) open = !open
+    else if (open || (tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) named.add(token)
+  })
+  return open ? new Set(tokens.filter((t, i) => tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) : named
+}
+
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
@@ -469,7 +480,12 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   if (question && shape.act !== 'request') shape = { act: 'question' }
   // The model's negation scope runs past a clause boundary ("we won't decide today: Hannah's going to …");
   // a later clause is negated only by a negator of its own.
-  const negated = words.some((t) => (t.negated && clauseIndex === 0) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never')
+  // Words quoted ('a "no batteries in the bin" push') or joined by a hyphen ("a no-batteries push") name something;
+  // their negator negates nothing the clause says.
+  const named = namedWords(tokens)
+  const negators = words.filter((t) => NEGATORS.has(t.normal))
+  const onlyNamed = negators.length > 0 && negators.every((t) => named.has(t))
+  const negated = words.some((t) => !named.has(t) && ((t.negated && clauseIndex === 0 && !onlyNamed) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never'))
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
   // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
