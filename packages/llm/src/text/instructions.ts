@@ -70,7 +70,7 @@ const KO_OUTPUT_DEMAND = new RegExp([
  * only this task: …]".
  */
 export function addressesMachine (sentence: string): boolean {
-  return EN_PROCESSOR.test(sentence) || addressedToMachine(sentence) || KO_ADDRESSEE.test(sentence)
+  return (EN_PROCESSOR.test(sentence) || EN_ADDRESSEE.test(sentence) || KO_ADDRESSEE.test(sentence)) && !EN_ACTION_ITEM_FOR.test(sentence)
 }
 
 /**
