@@ -608,8 +608,11 @@ function initialsOf (person: string): string | undefined {
 // "… (민재)", "… 민재 담당", "… - 민재": a participant's given name closing the line.
 const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?|\s[-–—]\s*([\uAC00-\uD7A3]{2,4}))$/
 
+// "… 공지 소영", "업체에 재발주 요청 민재": a participant's given name right after the action noun that closes a terse note.
+const GIVEN_NAME_AFTER_ACTION = new RegExp(String.raw`(?<=(?:^|\s)\S*${ACTION_NOUN.source})\s([가-힣]{2,4})$`, 'u')
+
 function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
-  const note = GIVEN_NAME_NOTE.exec(line)
+  const note = GIVEN_NAME_NOTE.exec(line) ?? GIVEN_NAME_AFTER_ACTION.exec(line)
   const written = note?.[1] ?? note?.[2] ?? note?.[3]
   const owner = written === undefined ? undefined : koreanParticipant(written, people)
   // "배너 문구 작성은 태린 담당": the task is the topic before the note.
