@@ -388,6 +388,14 @@ t.test('Korean: -가요 asks only after -(으)ㄴ/-는; 나가요 states', async
   t.equal(analyseClauses('그게 최선인가요')[0]!.act, 'question')
 })
 
+t.test('Korean: the confirming -지 on a stem in ㄹ states ("그건 알지."); -ㄹ지 with a wh-word or a question mark asks', async (t) => {
+  t.equal(analyseClauses('그 얘기는 나도 알지.')[0]!.act, 'statement')
+  t.equal(analyseClauses('요즘 다들 힘들지')[0]!.act, 'statement')
+  t.equal(analyseClauses('너도 알지?')[0]!.act, 'question')
+  t.equal(analyseClauses('회식 장소 어디로 할지')[0]!.act, 'question')
+  t.equal(analyseClauses('계약 연장할지')[0]!.act, 'question', 'whether to do it, on a verb in 하다')
+})
+
 t.test('English: deciding promised for a day ahead is not decided yet; a choice said in the future is', async (t) => {
   t.same(acts("We'll pick the caterer on Thursday."), ['statement'])
   t.same(acts("We're going to settle the rota next week."), ['statement'])

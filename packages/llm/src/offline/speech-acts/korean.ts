@@ -160,6 +160,10 @@ const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
 const NEXT_ITEM = /^(?:(?:그럼|자|네|이제)\s+)?(?:그\s*)?다음(?:\s*(?:안건|순서|건))?(?:은|는)\s+(?:\S+\s+){0,3}\S+(?:요|입니다|이에요|예요)$/
 // "소리 나요", "에러 나요": 나요 as a word of its own is the verb 나다 stated in 해요체; the ending -나요 asks only on a stem (되나요, 있나요).
 const NADA_STATED = /(?:^|\s)나요[.!~]*$/
+// The confirming -지 on a verb stem that ends in ㄹ ("그건 알지.", "거기 멀지.", "요즘 힘들지.") states, though it
+// spells -ㄹ지 ("할지"): said without a question mark and with no word asking who, what or when.
+const JI_STATED = /(?:^|\s)(?:알|살|멀|길|힘들|놀|달)지[.!~]*$/
+const KO_WH_WORD = /(?:누가|누구|뭐|무엇|무슨|언제|어디|어떻게|왜|얼마|몇|어느)/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
@@ -371,7 +375,7 @@ function analyseClause (raw: string): Clause {
   })
 
   if (koreanAddressesTheRecord(bare)) return withLevel('statement')
-  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare))) {
+  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare) && !(JI_STATED.test(bare) && !KO_WH_WORD.test(bare)))) {
     // "확인해 주시겠어요?": a request in the form of a question.
     if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
     return withLevel('question')
