@@ -388,6 +388,16 @@ t.test('Korean: -가요 asks only after -(으)ㄴ/-는; 나가요 states', async
   t.equal(analyseClauses('그게 최선인가요')[0]!.act, 'question')
 })
 
+t.test('Korean: a value chosen with -(으)로 하고, or the chair\'s conclusion in nouns after 그럼, decides for the group', async (t) => {
+  t.equal(analyseClauses('그럼 회비는 3만 원으로 하고 장소는 강당.')[0]!.act, 'decision')
+  t.equal(analyseClauses('일단 예비 트럭은 북부 노선에 넣는 걸로 하고 정비 끝나면 다시 보자.')[0]!.act, 'decision', 'whatever the clause after it does')
+  t.equal(analyseClauses('그럼 당번은 격주 교대.')[0]!.act, 'decision')
+  t.equal(analyseClauses('그럼 다음은 예산.')[0]!.act, 'statement', 'what comes next is no conclusion')
+  t.not(analyseClauses('이 계획은 지금 인원을 전제로 하고 있어서 바뀔 수 있음.')[0]!.act, 'decision', 'the progressive of taking something as given')
+  t.not(analyseClauses('그럼 날짜는 잠정 20일이고 확정은 다음 주.')[0]!.act, 'decision', 'nothing left tentative')
+  t.not(analyseClauses('그럼 주말을 늘리는 게 낫겠네')[0]!.act, 'decision', 'a clause closing on a verb ending is no conclusion in nouns')
+})
+
 t.test('Korean: the confirming -지 on a stem in ㄹ states ("그건 알지."); -ㄹ지 with a wh-word or a question mark asks', async (t) => {
   t.equal(analyseClauses('그 얘기는 나도 알지.')[0]!.act, 'statement')
   t.equal(analyseClauses('요즘 다들 힘들지')[0]!.act, 'statement')

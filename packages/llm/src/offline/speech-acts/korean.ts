@@ -389,6 +389,9 @@ function analyseClause (raw: string): Clause {
   if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
   // "다음은 본사 월세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (월세 + 요, no -세요).
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
+  // "그럼 회비는 3만 원으로 하고 장소는 강당.", "…우선으로 하고 한 사람당 최대 이틀.": a value chosen with -(으)로 하고 settles it
+  // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 첫차는 순번제.").
+  if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
@@ -501,6 +504,11 @@ const SETTLED_FOR_GROUP = /(?:는\s*(?:걸로|것으로)|기로)\s*(?:하겠|정
 const HORTATIVE = /[ㅏ-ㅣ]ㅈㅏ$|ㅂㅅㅣㄷㅏ$/
 const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부터|도|랑|하고)\s+(?:\S+\s+)*\S+$|(?:^|\s)(?:그럼|그러면|일단|먼저|우선|나중에|다음에|같이|바로|빨리|다시|이제|오늘)\s|(?:하|되)자$/
 // Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
+// -기로 하고 is read by the decision rows; "…를 전제로 하고 있어서" is the progressive of taking something as given.
+const CHOSEN_THEN = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?<!기)(?:으로|로)\s+하고(?=\s)(?!\s*있)`)
+// Nouns to the end: the last word closes on no ending of a verb or a clause (-네, -요, -고 …); nothing left tentative.
+const CONCLUDED = /^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!(?:다음|안건|순서|오늘)(?:은|는))\S+(?:은|는)\s+(?:\S+\s+){0,3}\S+(?<![네요다지야까게데죠어아해고며면서])$/
+const TENTATIVE = /잠정|미정|보류|(?:확정|결정)(?:은|는)/
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 // A day or time and the bare hortative of 하다/가다 ("수요일은 안 돼. 금요일 하자.", "세 시에 합시다"): when, chosen.
