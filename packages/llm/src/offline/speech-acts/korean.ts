@@ -349,7 +349,7 @@ export function koreanEnding (clause: string): Ending | undefined {
   return ENDINGS.find((ending) => jamo.endsWith(ending.jamo))
 }
 
-function analyseClause (raw: string): Clause {
+function analyseClause (raw: string, wholeSentence = false): Clause {
   const text = raw.trim()
   // A trailing owner note ("… 보내야 함 (담당: 지현)", "… → 지훈") is not where the clause ends.
   const note = koreanOwnerNote(text.replace(/[\s.!。~]+$/u, ''))
@@ -390,8 +390,9 @@ function analyseClause (raw: string): Clause {
   // "다음은 본사 월세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (월세 + 요, no -세요).
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
   // "그럼 회비는 3만 원으로 하고 장소는 강당.", "…우선으로 하고 한 사람당 최대 이틀.": a value chosen with -(으)로 하고 settles it
-  // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 첫차는 순번제.").
-  if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
+  // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 첫차는 순번제."),
+  // a sentence of its own (before a comma it is the topic of what follows: "그럼 출시는 다음 주 수요일, 14일로 미루자").
+  if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (wholeSentence && CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
@@ -573,6 +574,7 @@ export const koreanClauses: ClauseAnalyser = {
     // Other labels ("담당: 지현", "로그인 오류: …") stay in the clause, where the owner and topic are read.
     const label = found !== null && DECIDING_LABEL.test(found[1]!) ? found : null
     const body = label === null ? sentence : label[2]!
-    return koreanClauseTexts(body, /\s*(?:[;；]|,\s+|，|→|->)\s*/y).map((c) => labelled(analyseClause(c), label?.[1]?.trim()))
+    const texts = koreanClauseTexts(body, /\s*(?:[;；]|,\s+|，|→|->)\s*/y)
+    return texts.map((c) => labelled(analyseClause(c, texts.length === 1), label?.[1]?.trim()))
   }
 }
