@@ -514,3 +514,8 @@ t.test('Korean: a day or time with a bare hortative chooses when, it hands out n
   t.match(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko'), [{ kind: 'decision', content: /목요일 하자/ }])
   t.same(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko').filter((d) => d.kind === 'action'), [])
 })
+
+t.test('English: an echo of a few words without a verb, or a wh-word left in place, is answered by the statement after it', async (t) => {
+  t.same(suggest(['a: The van got back at about half past six.', 'b: Half past six?', 'a: Roughly. Six thirty, six forty.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.same(suggest(['a: The new scanner was what, four grand?', 'b: Four and a half with fitting, I think.'], 'en').filter((d) => d.kind === 'question'), [])
+})

@@ -6,7 +6,7 @@ import { contentStems, hasHangul } from '../text/words.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
-import { analyseClauses, decisionStance, type Clause } from './speech-acts/index.ts'
+import { analyseClauses, decisionStance, isVerbless, type Clause } from './speech-acts/index.ts'
 import { KO_FIRST_PERSON, koreanClosesOnVerb } from './speech-acts/korean.ts'
 
 export interface Spoken {
@@ -194,6 +194,8 @@ const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|�
 // "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:[\w']+(?:\s[\w']+)?,\s+)?(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
 // "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?": a question for information, answered by the statement straight after it.
+// "The fixed camera was what, eighteen grand?", "And the deposit is due when?": the interrogative left in place.
+const EN_WH_IN_PLACE = /\b(?:what|when|where|how much|how many|how long)\s*(?:[,?？]|$)/i
 const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
@@ -225,7 +227,10 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
-  if (EN_WH_INFO.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
+  if (EN_WH_INFO.test(question.trim()) || EN_WH_IN_PLACE.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
+  // "Quarter past two?", "And the catering?": a few words without a verb echo what was said or ask about a topic;
+  // the statement straight after it answers.
+  if (!hasHangul(question) && isVerbless(question.trim().replace(/[?？]+$/u, '')) && question.trim().split(/\s+/).length <= 4 && contentStems(text).size > 0) return true
   // "…다음 주에 하면 안 될까요?" ← "그럼 화요일까지로 하죠.": a proposal answered by a decision, the same or another.
   if (proposalOf(question) !== undefined && analyseClauses(text).some((c) => c.act === 'decision' && !c.negated)) return true
   // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
