@@ -519,3 +519,8 @@ t.test('English: an echo of a few words without a verb, or a wh-word left in pla
   t.same(suggest(['a: The van got back at about half past six.', 'b: Half past six?', 'a: Roughly. Six thirty, six forty.'], 'en').filter((d) => d.kind === 'question'), [])
   t.same(suggest(['a: The new scanner was what, four grand?', 'b: Four and a half with fitting, I think.'], 'en').filter((d) => d.kind === 'question'), [])
 })
+
+t.test('English: a subject and its auxiliary alone ("We could.", "It does, yes.") answer a yes-no question', async (t) => {
+  t.same(suggest(['a: Could we drop the second coach?', 'b: We could. The van can take the cases, but it needs two trips.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.same(suggest(['a: Does the quote include the driver?', 'b: It does, yes.'], 'en').filter((d) => d.kind === 'question'), [])
+})
