@@ -524,3 +524,9 @@ t.test('English: a subject and its auxiliary alone ("We could.", "It does, yes."
   t.same(suggest(['a: Could we drop the second coach?', 'b: We could. The van can take the cases, but it needs two trips.'], 'en').filter((d) => d.kind === 'question'), [])
   t.same(suggest(['a: Does the quote include the driver?', 'b: It does, yes.'], 'en').filter((d) => d.kind === 'question'), [])
 })
+
+t.test('English: a name asked hands the question on, and the reply after it answers; a condition opening it answers yes on it', async (t) => {
+  t.same(suggest(['a: Could we get the taxis paid for the early shift?', 'b: Priya?', 'c: If it stays under fifty a week, I can sign that off.'], 'en').filter((d) => d.kind === 'question'), [])
+  const handedOn = ['a: Could we get the taxis paid for the early shift?', 'b: Priya?']
+  t.same(liveSuggestions(windowOf(handedOn), [], 'en', 8, handedOn.length).filter((d) => d.kind === 'question'), [], 'nobody has answered yet: the next analysis sees whether someone does')
+})

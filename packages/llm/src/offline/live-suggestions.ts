@@ -161,6 +161,7 @@ const KO_REPLY = /^(?:네|넵|예|응|어|아니|아뇨|아니요|그럼요|물�
 const EN_ROUND = /^(?:(?:so|and|ok|okay|alright)[,\s]+)*(?:anything|anyone|anybody|any (?:other |more )?(?:questions?|blockers?|updates?|thoughts|comments)|everyone|everybody|all good|questions|thoughts|ready|who's next|(?:honestly,?\s+)?(?:what do (?:you|we|y'all) (?:all |guys )?think|how do (?:you|we) (?:all )?feel)(?: about (?:it|that|this))?(?=\W*$))\b/i
 const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹시\s+)?(?:더|다른|질문|의견|막힌|막히는|다들|모두)(?=\s|$)|(?:없지|없죠|없나요|없어요|없으세요|있나요|있으세요)[?？]?$|^(?:(?:그럼|그래서|솔직히|다들|모두|여러분)\s+)*(?:어때|어때요|어떠세요|어떻습니까|어떻게\s+생각(?:해|해요|하세요|하십니까))[?？]?$/
 
+const HANDS_ON = /^(?:(?:ok|okay|so|and|right|um|hm+)[,\s]+)?(?:\p{Lu}\p{Ll}+|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)?)\s*[?？]$/u
 const EN_TURN_HANDOVER = /^(?:(?:ok|okay|so|and|right)[,\s]+)?\p{Lu}\p{Ll}+,\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[?？]$/u
 // A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
 const EN_FLOOR = /^(?:(?:sorry|so|and|oh|quick question|real quick)[,\s]+)*(?:can|could|may)\s+(?:i|we)\s+(?:just\s+|quickly\s+)?(?:raise|add|ask|mention|say|bring up|jump in|chime in|interrupt|come in)(?:\s+(?:something|anything|one thing|a thing|one more thing|a question|a quick question|a point|quickly|here|for a second))*[\s?.!]*$/i
@@ -252,8 +253,9 @@ const KO_OPEN_QUESTION = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|
 // quote", "Maybe, if …", "시설팀에 물어봐야 알아요": it hedges, and the question stays open.
 const NOT_YET = /\b(?:not yet|no\s+(?:\w+\s+)?yet|yet to|still waiting|depends|maybe|perhaps|possibly|probably|might|hard to say|we'll see|need to (?:check|ask|see)|have to (?:check|ask|see))\b|(?:^|\s)(?:아직|아마)(?=\s)|봐야|따라\s*다르|글쎄/i
 
-// "Not for a one-off event", "Only the March invoices", "It's fixed already", "They're on the new version".
-const EN_ANSWER_OPENING = /^(?:(?:oh|ah|well|um|uh|so|actually)[,\s]+)*(?:not|only|just|already|actually|it|it's|that|that's|this|they|they're|those|there)\b/i
+// "Not for a one-off event", "Only the March invoices", "It's fixed already", "They're on the new version";
+// "If it's in the room rate, fine": a condition opening the reply answers yes on it.
+const EN_ANSWER_OPENING = /^(?:(?:oh|ah|well|um|uh|so|actually)[,\s]+)*(?:not|only|just|already|actually|it|it's|that|that's|this|they|they're|those|there|if)\b/i
 
 /** A yes-no question: no interrogative word and no alternatives ("Do we need …?", "주차권도 지원되나요?"). */
 function isPolarQuestion (question: string): boolean {
@@ -279,16 +281,19 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   while (replies.length > 0 && replies.at(-1)!.speaker === speaker) replies.pop()
   const asked = isQuestion(spoken[i]!.text)
   const askedWho = asked && ownerQuestion(spoken[i]!.text) !== undefined
+  // "…breakfast included?" ← "Gareth?" ← "If it's in the room rate, fine.": a name asked hands the question on;
+  // the reply after it is the first answer.
+  const firstAnswer = replies.findIndex((reply) => !HANDS_ON.test(reply.text.trim()))
   const takenUp = answered || replies.some((reply, k) => {
     const text = reply.text.trim()
-    if (k === 0 && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
+    if (k === firstAnswer && asked && firstReplyAnswers(spoken[i]!.text, text)) return true
     // "회의록은 누가 써요?" ← "이번엔 민지 님이 써 줄 수 있어요?": who does it is answered by asking someone by name.
     if (askedWho && analyseClauses(text).some((c) => c.act === 'request' && c.agent?.kind === 'addressee' && c.agent.name !== undefined)) return true
     if (isQuestion(text)) return false
     if (EN_REPLY.test(text) || KO_REPLY.test(text)) return true
     return analyseClauses(text).some((c) => c.act === 'commitment' && !c.negated && c.agent?.kind === 'speaker')
   })
-  return { takenUp, awaitingReply: replies.length === 0 }
+  return { takenUp, awaitingReply: firstAnswer < 0 }
 }
 // "Anyway, …", "Moving on.", "Next, the budget.", "다음 안건, …", "마지막으로 …": the speaker turns to the next topic.
 const TOPIC_SHIFT = /^(?:(?:ok|okay|good|great|right|alright|fine|so)[,.!\s]+)*(?:anyway|moving on|next(?:\s+(?:up|topic|item|one))?|last(?:ly|\s+(?:thing|item|topic|one))|on to)\b|^(?:(?:좋아요?|좋습니다|네|자|그럼|그러면)[,.!\s]+)*(?:다음\s*(?:안건|건|주제|거|은|으로)|마지막(?:으로|\s*안건)|넘어가서)/i
