@@ -530,3 +530,9 @@ t.test('English: a name asked hands the question on, and the reply after it answ
   const handedOn = ['a: Could we get the taxis paid for the early shift?', 'b: Priya?']
   t.same(liveSuggestions(windowOf(handedOn), [], 'en', 8, handedOn.length).filter((d) => d.kind === 'question'), [], 'nobody has answered yet: the next analysis sees whether someone does')
 })
+
+t.test('a question asked again in other words in the same turn gets one piece of advice', async (t) => {
+  const drafts = suggest(['a: Do we know if the venue has step-free access? A ramp, a lift, anything like that?', 'b: I asked, they did not know.'], 'en')
+  t.equal(drafts.filter((d) => d.kind === 'question').length, 1, JSON.stringify(drafts))
+  t.match(drafts, [{ kind: 'question', content: /step-free access/ }])
+})

@@ -646,7 +646,11 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {}),
       restOfTurn: restOfTurn(spoken, i)
     })
-    if (advice !== undefined) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
+    // "Do we know if he's got cover? Home insurance, anything like that?": a question that follows one the speaker just
+    // asked, in the same turn, asks it again in other words; the first stands for both.
+    const lastDraft = drafts.at(-1)
+    const sameTurn = lastDraft !== undefined && lastDraft.kind === 'question' && spoken.slice(lastDraft.position, i + 1).every((p) => p.speaker === s.speaker)
+    if (advice !== undefined && !(advice.kind === 'question' && sameTurn)) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
   const previousStems = previous.map((p) => adviceStems(p))
   // Each draft's stems once: the repeat checks below compare them pair by pair.
