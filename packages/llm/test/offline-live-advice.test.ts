@@ -536,3 +536,9 @@ t.test('a question asked again in other words in the same turn gets one piece of
   t.equal(drafts.filter((d) => d.kind === 'question').length, 1, JSON.stringify(drafts))
   t.match(drafts, [{ kind: 'question', content: /step-free access/ }])
 })
+
+t.test('a choice asked between options is taken by the statement after it, unless that hedges', async (t) => {
+  t.same(suggest(['a: Is the caterer delivering or are we collecting?', 'b: They deliver, it is in the contract.'], 'en').filter((d) => d.kind === 'question'), [])
+  t.same(suggest(['a: 현수막은 새로 뽑아요, 아니면 작년 거 써요?', 'b: 작년 거 날짜만 고쳐서 써요.'], 'ko').filter((d) => d.kind === 'question'), [])
+  t.match(suggest(['a: Is the caterer delivering or are we collecting?', 'b: Depends on the van, I guess.'], 'en'), [{ kind: 'question' }])
+})

@@ -199,6 +199,7 @@ const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:[\w']+(?:\s[\w']+)?,
 // "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?": a question for information, answered by the statement straight after it.
 // "The fixed camera was what, eighteen grand?", "And the deposit is due when?": the interrogative left in place.
 const EN_WH_IN_PLACE = /\b(?:what|when|where|how much|how many|how long)\s*(?:[,?？]|$)/i
+const ALTERNATIVES = /\sor\s[^?？]*[?？]$|(?:^|\s)아니면\s/i
 const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
@@ -227,6 +228,9 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // ("It's only the March invoices"); Korean answers drop the subject ("외부 행사는 대상 제외예요").
   if (isPolarQuestion(question) && contentStems(text).size >= 2 && !NOT_YET.test(text) &&
     (hasHangul(text) || EN_ANSWER_OPENING.test(text) || overlap(contentStems(question), contentStems(text)) >= 1)) return true
+  // "Is the caterer delivering or are we collecting?" ← "They deliver.": a choice asked between options, taken by the
+  // statement after it that names one of them.
+  if (ALTERNATIVES.test(question.trim()) && !NOT_YET.test(text) && overlap(contentStems(question), contentStems(text)) >= 1) return true
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
