@@ -55,6 +55,12 @@ t.test('English: negation, uncertainty and opinion are no commitments', async (t
   t.equal(analyseClauses('We will make no changes to the rota.')[0]?.negated, true)
 })
 
+t.test('English: an imperative that takes the meeting to its next point runs it', async (t) => {
+  t.equal(analyseClauses('Fine. Start with the Hollis account.').at(-1)?.act, 'facilitation')
+  t.equal(analyseClauses('Move on to the rota.')[0]?.act, 'facilitation')
+  t.equal(analyseClauses('Start the generator before nine.')[0]?.act, 'request', 'starting a thing is a task')
+})
+
 t.test('English: requests to the addressee and imperatives', async (t) => {
   const [can] = analyseClauses('Can you check the payment logs?')
   t.equal(can?.act, 'request')

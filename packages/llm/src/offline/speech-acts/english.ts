@@ -463,6 +463,8 @@ function namedWords (tokens: Token[]): Set<Token> {
   return open ? new Set(tokens.filter((t, i) => tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) : named
 }
 
+const EN_NEXT_POINT = /^(?:(?:ok|okay|fine|right|good|great|so|then|and|now)[,.\s]+)*(?:(?:start|begin|kick\s+off|continue)\s+with|move\s+on(?:\s+to)?|turn\s+to|circle\s+back\s+to|jump\s+to|back\s+to)\b/i
+
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
@@ -473,6 +475,8 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   }
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   const question = tokens[tokens.length - 1]?.value === '?'
+  // "Start with Reyes.", "Move on to pricing.": an imperative that takes the meeting to its next point runs it.
+  if (EN_NEXT_POINT.test(text)) return { text, act: 'facilitation', negated: false, uncertain: false, risk: false }
   let shape = shapeOf(tokens)
   if (vocative !== undefined && shape.act === 'request' && (shape.agent?.kind === 'addressee' || shape.agent?.kind === 'unknown')) {
     shape = { ...shape, agent: { kind: 'addressee', name: vocative } }
