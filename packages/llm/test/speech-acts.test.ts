@@ -61,6 +61,11 @@ t.test('English: an imperative that takes the meeting to its next point runs it'
   t.equal(analyseClauses('Start the generator before nine.')[0]?.act, 'request', 'starting a thing is a task')
 })
 
+t.test('English: a verb whose past is its base form, among verbs in the past, narrates; alone it asks', async (t) => {
+  t.equal(analyseClauses('Cut his hand on the slicer in May, went to A&E and came back the next week.')[0]?.act, 'statement')
+  t.equal(analyseClauses('Put the chairs away after the talk.')[0]?.act, 'request')
+})
+
 t.test('English: requests to the addressee and imperatives', async (t) => {
   const [can] = analyseClauses('Can you check the payment logs?')
   t.equal(can?.act, 'request')

@@ -343,7 +343,10 @@ function shapeOf (tokens: Token[]): Shape {
     const finiteAfterNoun = [1, 2, 3].some((d) => at(lead + d)?.pos === 'NOUN' && at(lead + d + 1)?.pos === 'VERB' && /[^s]s$/.test(at(lead + d + 1)!.normal))
     const after = tokens[tokens.indexOf(imperativeVerb) + 1]
     const compound = after?.value === '-' && after.space === ''
-    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX') && !finiteAfterNoun && !compound) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
+    // "Hurt his back in July, came back on light duties": a verb whose past is its base form, among verbs in the past,
+    // tells what happened with its subject left out.
+    const narrative = lead === 0 && SAME_IN_PAST.has(imperativeVerb.normal) && rest.some((t) => t !== imperativeVerb && t.pos === 'VERB' && t.normal !== t.lemma && !/(?:ing|s)$/.test(t.normal))
+    if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX') && !finiteAfterNoun && !compound && !narrative) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
   }
   if (VOLUNTEERING.has(first.normal) && at(1)?.normal === 'to' && at(2)?.pos === 'VERB') {
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + 2 }
@@ -463,6 +466,8 @@ function namedWords (tokens: Token[]): Set<Token> {
   return open ? new Set(tokens.filter((t, i) => tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) : named
 }
 
+// Verbs whose past tense is spelt as their base form.
+const SAME_IN_PAST = new Set(['hurt', 'put', 'set', 'cut', 'hit', 'let', 'quit', 'shut', 'cost', 'spread', 'split', 'burst', 'cast', 'shed', 'bet', 'upset'])
 const EN_NEXT_POINT = /^(?:(?:ok|okay|fine|right|good|great|so|then|and|now)[,.\s]+)*(?:(?:start|begin|kick\s+off|continue)\s+with|move\s+on(?:\s+to)?|turn\s+to|circle\s+back\s+to|jump\s+to|back\s+to)\b/i
 
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
