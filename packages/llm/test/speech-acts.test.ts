@@ -399,6 +399,12 @@ t.test('Korean: -가요 asks only after -(으)ㄴ/-는; 나가요 states', async
   t.equal(analyseClauses('그게 최선인가요')[0]!.act, 'question')
 })
 
+t.test('Korean: the decision rows on -로 하자 / -로 가죠 need a value, not an adverb in 로', async (t) => {
+  t.equal(analyseClauses('그럼 이번 주는 바로 하자.')[0]!.act, 'statement')
+  t.equal(analyseClauses('점심은 따로 가죠.')[0]!.act, 'statement')
+  t.equal(analyseClauses('그럼 포스터는 B안으로 하자.')[0]!.act, 'decision')
+})
+
 t.test('Korean: a value chosen with -(으)로 하고, or the chair\'s conclusion in nouns after 그럼, decides for the group', async (t) => {
   t.equal(analyseClauses('그럼 회비는 3만 원으로 하고 장소는 강당.')[0]!.act, 'decision')
   t.equal(analyseClauses('일단 예비 트럭은 북부 노선에 넣는 걸로 하고 정비 끝나면 다시 보자.')[0]!.act, 'decision', 'whatever the clause after it does')

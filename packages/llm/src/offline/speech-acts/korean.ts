@@ -466,6 +466,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   if (ending.act === 'decision') {
     if (undecided) return withLevel('statement', undefined, level)
+    // "이번엔 바로 하자", "따로 가죠": an adverb in 로 chooses no value, and the bare verb names nothing to do.
+    if (ending.form.startsWith('-로 ') && ADVERB_BEFORE_VERB.test(bare)) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     // "지원 님 자료 기준으로 하죠": a name inside a noun phrase, with no particle of its own, is nobody's doing.
     const named = agentOf(agentText, 'commitment')
@@ -514,6 +516,7 @@ const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의�
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 // A day or time and the bare hortative of 하다/가다 ("수요일은 안 돼. 금요일 하자.", "세 시에 합시다"): when, chosen.
 const CHOSEN_TIME = /(?:^|\s)(?:[월화수목금토일](?:요일)?|\d{1,2}(?:일|시(?:\s*반)?)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)\s*시(?:\s*반)?|오늘|내일|모레|주말|평일|오전|오후|저녁|아침|점심)(?:에|로|으로)?\s+(?:하자|가자|합시다|갑시다)$/
+const ADVERB_BEFORE_VERB = new RegExp(String.raw`(?:^|\s)${ADVERB_RO}\s+\S+$`)
 const CHOSEN_VALUE = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$`)
 
 /** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
