@@ -542,3 +542,7 @@ t.test('a choice asked between options is taken by the statement after it, unles
   t.same(suggest(['a: 현수막은 새로 뽑아요, 아니면 작년 거 써요?', 'b: 작년 거 날짜만 고쳐서 써요.'], 'ko').filter((d) => d.kind === 'question'), [])
   t.match(suggest(['a: Is the caterer delivering or are we collecting?', 'b: Depends on the van, I guess.'], 'en'), [{ kind: 'question' }])
 })
+
+t.test('Korean: "…은 어때요?" asks how something stands, and the statement after it answers', async (t) => {
+  t.same(suggest(['a: 신입 적응은 어때요?', 'b: 처음엔 헤맸는데 이번 주부터는 혼자 마감까지 해요.'], 'ko').filter((d) => d.kind === 'question'), [])
+})

@@ -196,11 +196,12 @@ const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don'
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 // "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:[\w']+(?:\s[\w']+)?,\s+)?(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
-// "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?": a question for information, answered by the statement straight after it.
 // "The fixed camera was what, eighteen grand?", "And the deposit is due when?": the interrogative left in place.
 const EN_WH_IN_PLACE = /\b(?:what|when|where|how much|how many|how long)\s*(?:[,?？]|$)/i
 const ALTERNATIVES = /\sor\s[^?？]*[?？]$|(?:^|\s)아니면\s/i
-const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)/
+// "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?", "보호자 반응은 어때요?": a question for information, answered by the
+// statement straight after it.
+const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)|\S(?:은|는)\s+(?:좀\s+)?(?:어때요|어땠어요|어때|어떠세요|어떠셨어요)[?？]?$/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
 const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S+(?:은|는)[?？]$/
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
