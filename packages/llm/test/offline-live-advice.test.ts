@@ -546,3 +546,8 @@ t.test('a choice asked between options is taken by the statement after it, unles
 t.test('Korean: "…은 어때요?" asks how something stands, and the statement after it answers', async (t) => {
   t.same(suggest(['a: 신입 적응은 어때요?', 'b: 처음엔 헤맸는데 이번 주부터는 혼자 마감까지 해요.'], 'ko').filter((d) => d.kind === 'question'), [])
 })
+
+t.test('Korean: a group hortative on a verb hands out no task under a broken name', async (t) => {
+  t.same(suggest(['a: 비상 방송은 개관 전에 한 번은 꼭 해 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: 그럼 나랑 따로 한 시간만 앉아서 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
+})

@@ -234,11 +234,14 @@ const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아�
 // Obligation and volition endings after a verbal noun or verb stem, and what is left of them.
 const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
 
+const KO_HORTATIVE_CLOSE = /(?:^|\s)\S*(?:하|해|보|가|두|주|줘|봐)자$/
 // A connective or filler opening the sentence ("그리고 …", "네 …"): not part of the action.
 const KO_OPENER = /^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/
 
 /** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
 export function koreanAction (sentence: string): string | undefined {
+  // "…리허설 때 한 번은 꼭 해 보자", "나랑 따로 앉아서 보자": the group's hortative on a verb names no task to hand out.
+  if (KO_HORTATIVE_CLOSE.test(sentence.trim().replace(/[.!。~]+$/u, ''))) return undefined
   if (/[?？]\s*$/.test(sentence) || KO_INTERROGATIVE_WORD.test(sentence)) return koreanObject(sentence)
   const title = todoTitle(sentence)?.replace(/\s*\([^)]*\)$/, '')
   let text = (title ?? sentence).trim().replace(/[.!。~]+$/u, '')
