@@ -2,7 +2,7 @@ import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
-import { MONTH_NAME } from '../text/calendar.ts'
+import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
@@ -38,7 +38,7 @@ const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAME})\.?\s+$`, 'i')
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
 // Written in full or short ("by Thu", "in Sept"): a date, never a person after "by".
-const CALENDAR_WORDS = new RegExp(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|${MONTH_NAME})$`, 'i')
+const CALENDAR_WORDS = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME})$`, 'i')
 
 /*
  * Predicates that exclude each other when said of one subject. Each row is one scale with its
