@@ -112,7 +112,7 @@ const hasActionLabel = (sentence: AuthoredSentence): boolean => sentence.label !
 /** An action label that says what is to be done ("Action:", "Next steps:"), not who ("Owners:"). */
 const hasTaskLabel = (sentence: AuthoredSentence): boolean => hasActionLabel(sentence) && !EN_PEOPLE_LABEL.test(sentence.label!)
 // What follows an action but is not part of it: reasons, conditions, comments.
-const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so we|so that we|as we|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
+const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unless|although|though|but|if|so (?:we|i|he|she|they|you|it)|so that we|as (?:we|i|he|she|they|you|it)|given that)\b.*$|\s*[,;:]\s*(?:no owner|still open|not decided).*$/i
 // "Decide Thu", "decide after the follow-up": a decision put off names no task.
 const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b|^decide\s+(?:on\s+)?(?:mon|tue|tues|wed|thu|thurs|fri|monday|tuesday|wednesday|thursday|friday|today|tomorrow|next|later|after|then)\b\W*$/i
 
