@@ -114,7 +114,9 @@ const KOREAN_TODOS: Row[] = [
   ['an action noun needed, its subject particle left out', '이번 주까지 수신 거부 목록 추출이 필요합니다.', ['이번 주까지 수신 거부 목록 추출']],
   ['a name with 선생님, the title of teachers, doctors and nurses', '검사 결과는 한보라 선생님이 확인해서 내일 오전까지 회신하기로 했습니다.', ['검사 결과 확인해서 내일 오전까지 회신 (한보라)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']],
-  ['a participant\'s given name right after the action noun closing a note', '- 협력사에 재발주 요청 민수', ['협력사에 재발주 요청 (김민수)']]
+  ['a participant\'s given name right after the action noun closing a note', '- 협력사에 재발주 요청 민수', ['협력사에 재발주 요청 (김민수)']],
+  ['a deadline with 까지 written after the task', '- 견적서 정리 금요일까지', ['견적서 정리 금요일까지']],
+  ['a weekday written short before 까지', '- 발표 자료 정리 수까지 (민수)', ['발표 자료 정리 수까지 (김민수)']]
 ]
 
 const KOREAN_NON_ACTIONS: Row[] = [

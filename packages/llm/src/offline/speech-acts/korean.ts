@@ -276,10 +276,10 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
 }
 /**
  * Korean dates as the deadline patterns of clauses and of terse todo notes read them: a date
- * word before 까지/중/내 ("12월 둘째 주", "11월 30일", "금요일", "다음 주"), and a date after a tilde
+ * word before 까지/중/내 ("12월 둘째 주", "11월 30일", "금요일", "금까지", "다음 주"), and a date after a tilde
  * ("~11/30", "~금") or in brackets ("(금)", "(~11/30)") as notes write it after the task.
  */
-export const KO_DATE_WORD = String.raw`\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
+export const KO_DATE_WORD = String.raw`(?<![\uAC00-\uD7A3])[월화수목금토](?=\s*까지)|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
 // A day named relative to today, as notes write it after a tilde: "~오늘", "(~이번 주)".
 const KO_RELATIVE_DAY = String.raw`오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말`
 export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?|${KO_RELATIVE_DAY})`
