@@ -505,14 +505,14 @@ t.test('setting the next meeting ("Same time next week?", "다음 주 같은 시
 })
 
 t.test('Korean: "그렇게 하자" after a proposal put as a question ("…는 건 어떨까요?") records the proposal and answers it', async (t) => {
-  const drafts = suggest(['a: 그건 작년에도 문제였지.', 'b: 그럼 한 달만 오전 반으로 돌려 보고, 다음 달에 다시 보는 건 어떨까요?', 'a: 그래, 그렇게 하자.'], 'ko')
-  t.match(drafts, [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 한 달만 오전 반으로 돌려 보고, 다음 달에 다시 보는 것' }])
+  const drafts = suggest(['a: 작년에도 그랬어요.', 'b: 그럼 한 달만 격주로 돌려 보고, 그다음에 정하는 건 어떨까요?', 'a: 그래, 그렇게 하자.'], 'ko')
+  t.match(drafts, [{ kind: 'decision', content: '결정 사항을 회의록에 남기세요: 한 달만 격주로 돌려 보고, 그다음에 정하는 것' }])
   t.same(drafts.filter((d) => d.kind === 'question'), [], 'the proposal taken up is no open question')
 })
 
 t.test('Korean: a day or time with a bare hortative chooses when, it hands out no task', async (t) => {
-  t.match(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko'), [{ kind: 'decision', content: /목요일 하자/ }])
-  t.same(suggest(['a: 다음 주 화요일 어때요?', 'b: 화요일은 안 돼. 목요일 하자.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.match(suggest(['a: 이번 주 금요일 어때요?', 'b: 금요일은 안 돼. 월요일 하자.'], 'ko'), [{ kind: 'decision', content: /월요일 하자/ }])
+  t.same(suggest(['a: 이번 주 금요일 어때요?', 'b: 금요일은 안 돼. 월요일 하자.'], 'ko').filter((d) => d.kind === 'action'), [])
 })
 
 t.test('English: an echo of a few words without a verb, or a wh-word left in place, is answered by the statement after it', async (t) => {
@@ -549,5 +549,5 @@ t.test('Korean: "…은 어때요?" asks how something stands, and the statement
 
 t.test('Korean: a group hortative on a verb hands out no task under a broken name', async (t) => {
   t.same(suggest(['a: 비상 방송은 개관 전에 한 번은 꼭 해 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
-  t.same(suggest(['a: 그럼 나랑 따로 한 시간만 앉아서 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: 그럼 퇴근 전에 둘이 같이 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
 })

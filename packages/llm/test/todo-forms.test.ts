@@ -319,7 +319,7 @@ t.test('A note\'s opening noun phrase names what "it" is, as a label does', asyn
   t.same(todosOf('- final deck Thursday, I\'ll send it to the board the same evening', 'Ana Ruiz'), ['Send the final deck to the board the same evening (Ana Ruiz)'])
   t.same(todosOf('- brief for Marketing 2, I\'ll send it to the board', 'Ana Ruiz'), ['Send the brief for marketing 2 to the board (Ana Ruiz)'], 'a word that opens like a month (Marketing 2) is no date')
   t.same(todosOf("I'll ring the depot, as I think they still have the old keys.", 'Ana Ruiz'), ['Ring the depot (Ana Ruiz)'], 'a reason after ", as <subject>" is why, not what')
-  t.same(todosOf("I'll email the printer anyway, so she can plan the run.", 'Ana Ruiz'), ['Email the printer anyway (Ana Ruiz)'], 'nor a purpose after ", so <subject>"')
+  t.same(todosOf("I'll email the printer first thing, so she can plan the run.", 'Ana Ruiz'), ['Email the printer first thing (Ana Ruiz)'], 'nor a purpose after ", so <subject>"')
   t.same(todosOf("I'll order the cups as usual.", 'Ana Ruiz'), ['Order the cups as usual (Ana Ruiz)'])
   t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')
 })

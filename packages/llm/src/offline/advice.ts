@@ -240,7 +240,7 @@ const KO_OPENER = /^(?:그리고|그럼|그러면|또|또한|일단|우선|아|�
 
 /** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
 export function koreanAction (sentence: string): string | undefined {
-  // "…리허설 때 한 번은 꼭 해 보자", "나랑 따로 앉아서 보자": the group's hortative on a verb names no task to hand out.
+  // "비상 방송은 개관 전에 한 번 해 보자", "퇴근 전에 둘이 같이 보자": the group's hortative on a verb names no task to hand out.
   if (KO_HORTATIVE_CLOSE.test(sentence.trim().replace(/[.!。~]+$/u, ''))) return undefined
   if (/[?？]\s*$/.test(sentence) || KO_INTERROGATIVE_WORD.test(sentence)) return koreanObject(sentence)
   const title = todoTitle(sentence)?.replace(/\s*\([^)]*\)$/, '')

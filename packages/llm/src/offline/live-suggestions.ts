@@ -196,10 +196,10 @@ const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don'
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 // "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
 const EN_WH_INFO = /^(?:(?:so|and|but|oh|ok|okay)[,\s]+)*(?:[\w']+(?:\s[\w']+)?,\s+)?(?:what|how|where|which|why)\b(?!\s+(?:if|about)\b)/i
-// "The fixed camera was what, eighteen grand?", "And the deposit is due when?": the interrogative left in place.
+// "The new scanner was what, four grand?", "And the deposit is due when?": the interrogative left in place.
 const EN_WH_IN_PLACE = /\b(?:what|when|where|how much|how many|how long)\s*(?:[,?？]|$)/i
 const ALTERNATIVES = /\sor\s[^?？]*[?？]$|(?:^|\s)아니면\s/i
-// "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?", "보호자 반응은 어때요?": a question for information, answered by the
+// "접수 마감은 뭘로 할까요?", "주차는 어떻게 돼요?", "신입 적응은 어때요?": a question for information, answered by the
 // statement straight after it.
 const KO_WH_INFO = /(?:^|\s)(?:뭐|뭘|뭐가|뭐로|뭘로|무엇|무슨|어떻게|어떤|어디|어디서|어느|왜)(?=\s|[?？]|$)|\S(?:은|는)\s+(?:좀\s+)?(?:어때요|어땠어요|어때|어떠세요|어떠셨어요)[?？]?$/
 const KO_ECHO = /^\S+(?:\s\S+)?(?:이요|요)[?？]$/
@@ -236,7 +236,7 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
   if (EN_WH_INFO.test(question.trim()) || EN_WH_IN_PLACE.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
-  // "Quarter past two?", "And the catering?": a few words without a verb echo what was said or ask about a topic;
+  // "Half past six?", "And the catering?": a few words without a verb echo what was said or ask about a topic;
   // the statement straight after it answers.
   if (!hasHangul(question) && isVerbless(question.trim().replace(/[?？]+$/u, '')) && question.trim().split(/\s+/).length <= 4 && contentStems(text).size > 0) return true
   // "…다음 주에 하면 안 될까요?" ← "그럼 화요일까지로 하죠.": a proposal answered by a decision, the same or another.
@@ -259,7 +259,7 @@ const KO_OPEN_QUESTION = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|
 const NOT_YET = /\b(?:not yet|no\s+(?:\w+\s+)?yet|yet to|still waiting|depends|maybe|perhaps|possibly|probably|might|hard to say|we'll see|need to (?:check|ask|see)|have to (?:check|ask|see))\b|(?:^|\s)(?:아직|아마)(?=\s)|봐야|따라\s*다르|글쎄/i
 
 // "Not for a one-off event", "Only the March invoices", "It's fixed already", "They're on the new version";
-// "If it's in the room rate, fine": a condition opening the reply answers yes on it.
+// "If it stays under fifty a week, fine": a condition opening the reply answers yes on it.
 const EN_ANSWER_OPENING = /^(?:(?:oh|ah|well|um|uh|so|actually)[,\s]+)*(?:not|only|just|already|actually|it|it's|that|that's|this|they|they're|those|there|if)\b/i
 
 /** A yes-no question: no interrogative word and no alternatives ("Do we need …?", "주차권도 지원되나요?"). */
@@ -286,7 +286,7 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   while (replies.length > 0 && replies.at(-1)!.speaker === speaker) replies.pop()
   const asked = isQuestion(spoken[i]!.text)
   const askedWho = asked && ownerQuestion(spoken[i]!.text) !== undefined
-  // "…breakfast included?" ← "Gareth?" ← "If it's in the room rate, fine.": a name asked hands the question on;
+  // "…taxis paid for the early shift?" ← "Priya?" ← "If it stays under fifty, yes.": a name asked hands the question on;
   // the reply after it is the first answer.
   const firstAnswer = replies.findIndex((reply) => !HANDS_ON.test(reply.text.trim()))
   const takenUp = answered || replies.some((reply, k) => {
@@ -525,7 +525,7 @@ const RULE_FROM_NOW = /\b(?:from now on|going forward|as of (?:today|now|this sp
 // A proposal put as a question: "Shall we go with the blue palette?", "What if we …?", "…걸로 하면 어떨까요?", "…로 할까요?".
 const EN_PROPOSAL = /^(?:(?:so|ok|okay|then|and)[,\s]+)*(?:shall we|should we|how about|what about|what if we|why don't we|can we just)\s+(.+?)[\s?]*$/i
 const KO_PROPOSAL = /^(.+?)\s*(?:(?:하면|가면|되면|면)\s*(?:어떨까요|어때요|어떨까|어때|안\s*(?:될까요|돼요|되나요|될까|돼))|(?:할까요|갈까요|하시죠|할래요|하는 건 어때요))[\s?？]*$/
-// "…다음 달에 다시 보는 건 어떨까요?", "둘이 같이 가는 게 어때요?": the proposal as a noun phrase, "…다시 보는 것".
+// "…한 달 더 지켜보는 건 어떨까요?", "둘이 같이 가는 게 어때요?": the proposal as a noun phrase, "…한 달 더 지켜보는 것".
 const KO_PROPOSAL_NOMINAL = /^(.+?[는은])\s*(?:건|게|것은|것이)\s*(?:어떨까요|어때요|어떨까|어때|어떠세요|어떻습니까|어떻겠습니까)[\s?？]*$/
 
 /** What a proposal question proposes ("go with the blue palette", "6% 넘으면 다시 보는 걸로"), else undefined. */
@@ -595,7 +595,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
-  // "…다시 보는 건 어떨까요?" ← "그래, 그렇게 하자.": a proposal put as a question is answered by the assent that takes it up.
+  // "…한 달 더 지켜보는 건 어떨까요?" ← "그래, 그렇게 하자.": a proposal put as a question is answered by the assent that takes it up.
   spoken.forEach((s, i) => {
     if (answered.has(i) || proposalOf(s.text) === undefined) return
     const reply = spoken.slice(i + 1).find((r) => r.speaker !== s.speaker)
@@ -651,7 +651,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {}),
       restOfTurn: restOfTurn(spoken, i)
     })
-    // "Do we know if he's got cover? Home insurance, anything like that?": a question that follows one the speaker just
+    // "Do we know if the venue has step-free access? A ramp, a lift?": a question that follows one the speaker just
     // asked, in the same turn, asks it again in other words; the first stands for both.
     const lastDraft = drafts.at(-1)
     const sameTurn = lastDraft !== undefined && lastDraft.kind === 'question' && spoken.slice(lastDraft.position, i + 1).every((p) => p.speaker === s.speaker)

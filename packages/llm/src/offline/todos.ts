@@ -387,7 +387,7 @@ const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
 // A day named from today closing a terse note ("배양액 주문 오늘"), or a deadline with 까지 ("보고서 정리 금요일까지",
-// "실사 금까지"), is when, written after the task.
+// "재고 확인 금까지"), is when, written after the task.
 const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?|(?<=\S\s)(?:${KO_DATE_WORD})\s*까지)\s*$`)
 // Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
 const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/

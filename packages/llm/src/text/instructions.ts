@@ -15,7 +15,7 @@ const EN_NOTE_FOR = String.raw`(?:note|notice|message|instruction|reminder|memo|
 // A note to the machine: "Note to the AI", "Note for automated assistants", "memo for AI summary tools".
 const EN_NOTE_TO_MACHINE = new RegExp(String.raw`\b${EN_NOTE_FOR}${EN_MACHINE}\b`, 'i')
 // Such a note as the heading of what follows, the machine last ("Note to the assistant manager:" is to a person):
-// "[Note for automated assistants and AI summary tools processing this thread:".
+// "[Memo for virtual assistants and AI tools reading this email:".
 const EN_NOTE_HEADING = new RegExp(String.raw`\b${EN_NOTE_FOR}${EN_MACHINE}(?:\s+(?:and|or|&)\s+(?:the |any |all )?${EN_MACHINE})*(?:\s+(?:that |which |who )?(?:are |is )?(?:summari[sz]|process|read|digest|generat)\w*\s+(?:this|these|the|our)\s+\w+)?\s*[:：]`, 'i')
 // Addressed to the machine: "SYSTEM:", "AI:", such a note, "dear ChatGPT"…
 const EN_ADDRESSEE = new RegExp(String.raw`^\s*[[(<]?\s*(?:system|assistant|ai|llm|gpt|chatgpt|bot|model|prompt)\s*[\])>]?\s*[:：]|${EN_NOTE_TO_MACHINE.source}|\b(?:dear|hey|hi) (?:ai|assistant|chatgpt|gpt|model|bot)\b|\b(?:ai|assistant|model|llm|bot|note[- ]?taker)s?\s*[,:]\s*(?:please\s+)?(?:ignore|output|reply|respond|print|say|write|include|add|return)\b`, 'i')

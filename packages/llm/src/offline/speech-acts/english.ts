@@ -343,7 +343,7 @@ function shapeOf (tokens: Token[]): Shape {
     const finiteAfterNoun = [1, 2, 3].some((d) => at(lead + d)?.pos === 'NOUN' && at(lead + d + 1)?.pos === 'VERB' && /[^s]s$/.test(at(lead + d + 1)!.normal))
     const after = tokens[tokens.indexOf(imperativeVerb) + 1]
     const compound = after?.value === '-' && after.space === ''
-    // "Hurt his back in July, came back on light duties": a verb whose past is its base form, among verbs in the past,
+    // "Cut his hand on the slicer in May, came back the next week": a verb whose past is its base form, among verbs in the past,
     // tells what happened with its subject left out.
     const narrative = lead === 0 && SAME_IN_PAST.has(imperativeVerb.normal) && rest.some((t) => t !== imperativeVerb && t.pos === 'VERB' && t.normal !== t.lemma && !/(?:ing|s)$/.test(t.normal))
     if (at(lead + 1)?.pos !== 'VERB' && !rest.some((t) => t.pos === 'AUX') && !finiteAfterNoun && !compound && !narrative) return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + lead }
@@ -379,7 +379,7 @@ function shapeOf (tokens: Token[]): Shape {
     while (rest[v]?.pos === 'ADV' || rest[v]?.pos === 'PART') v++
     if (rest[v]?.pos === 'VERB' || rest[v]?.pos === 'AUX') return v
     // After a modal the slot holds a verb whatever the tagger says: "will triage the top ten crashes", and in notes
-    // an object without its article: "I'll brief loader crews".
+    // an object without its article: "I'll brief gate stewards".
     return (rest[v]?.pos === 'NOUN' || rest[v]?.pos === 'ADJ') && /^[a-z]+$/.test(rest[v]!.value) && (OBJECT_START.has(rest[v + 1]?.pos ?? '') || rest[v + 1]?.pos === 'NOUN') ? v : undefined
   }
 
@@ -480,7 +480,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   }
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   const question = tokens[tokens.length - 1]?.value === '?'
-  // "Start with Reyes.", "Move on to pricing.": an imperative that takes the meeting to its next point runs it.
+  // "Start with the Hollis account.", "Move on to the rota.": an imperative that takes the meeting to its next point runs it.
   if (EN_NEXT_POINT.test(text)) return { text, act: 'facilitation', negated: false, uncertain: false, risk: false }
   let shape = shapeOf(tokens)
   if (vocative !== undefined && shape.act === 'request' && (shape.agent?.kind === 'addressee' || shape.agent?.kind === 'unknown')) {
@@ -489,7 +489,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   if (question && shape.act !== 'request') shape = { act: 'question' }
   // The model's negation scope runs past a clause boundary ("we won't decide today: Hannah's going to …");
   // a later clause is negated only by a negator of its own.
-  // Words quoted ('a "no batteries in the bin" push') or joined by a hyphen ("a no-batteries push") name something;
+  // Words quoted ('a "no parking" sign') or joined by a hyphen ("a no-parking sign") name something;
   // their negator negates nothing the clause says.
   const named = namedWords(tokens)
   const negators = words.filter((t) => NEGATORS.has(t.normal))

@@ -160,14 +160,14 @@ const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
 const NEXT_ITEM = /^(?:(?:그럼|자|네|이제)\s+)?(?:그\s*)?다음(?:\s*(?:안건|순서|건))?(?:은|는)\s+(?:\S+\s+){0,3}\S+(?:요|입니다|이에요|예요)$/
 // "소리 나요", "에러 나요": 나요 as a word of its own is the verb 나다 stated in 해요체; the ending -나요 asks only on a stem (되나요, 있나요).
 const NADA_STATED = /(?:^|\s)나요[.!~]*$/
-// The confirming -지 on a verb stem that ends in ㄹ ("그건 알지.", "거기 멀지.", "요즘 힘들지.") states, though it
+// The confirming -지 on a verb stem that ends in ㄹ ("그 얘기는 나도 알지.", "거기 멀지.", "요즘 힘들지.") states, though it
 // spells -ㄹ지 ("할지"): said without a question mark and with no word asking who, what or when.
 const JI_STATED = /(?:^|\s)(?:알|살|멀|길|힘들|놀|달)지[.!~]*$/
 const KO_WH_WORD = /(?:누가|누구|뭐|무엇|무슨|언제|어디|어떻게|왜|얼마|몇|어느)/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
-// Asking for understanding, care or attention ("불가피한 조정이니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
+// Asking for understanding, care or attention ("일정이 바뀌었으니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
 // to take something, not for a task.
 const ATTITUDE_ASKED = /(?:^|\s)(?:양해|이해|참고|유의|주의)(?:를|해)?\s*(?:주시기\s*)?(?:바랍니다|부탁드립니다|부탁드려요|부탁합니다|요망)$/
 // A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
@@ -389,8 +389,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
   // "다음은 본사 월세요", "다음 안건은 예산입니다": naming what comes next runs the meeting (월세 + 요, no -세요).
   if (NEXT_ITEM.test(bare) && deadline === undefined) return withLevel('facilitation')
-  // "그럼 회비는 3만 원으로 하고 장소는 강당.", "…우선으로 하고 한 사람당 최대 이틀.": a value chosen with -(으)로 하고 settles it
-  // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 첫차는 순번제."),
+  // "그럼 회비는 3만 원으로 하고 장소는 강당.", "…선착순으로 하고 한 사람당 두 장.": a value chosen with -(으)로 하고 settles it
+  // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 당번은 격주 교대."),
   // a sentence of its own (before a comma it is the topic of what follows: "그럼 출시는 다음 주 수요일, 14일로 미루자").
   if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (wholeSentence && CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
   const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
@@ -466,7 +466,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   if (ending.act === 'decision') {
     if (undecided) return withLevel('statement', undefined, level)
-    // "이번엔 바로 하자", "따로 가죠": an adverb in 로 chooses no value, and the bare verb names nothing to do.
+    // "그건 바로 하자", "따로 가죠": an adverb in 로 chooses no value, and the bare verb names nothing to do.
     if (ending.form.startsWith('-로 ') && ADVERB_BEFORE_VERB.test(bare)) return withLevel('statement', undefined, level)
     // "민수님이 …하기로 했습니다": a named person taking something on is a task, not a group decision.
     // "지원 님 자료 기준으로 하죠": a name inside a noun phrase, with no particle of its own, is nobody's doing.
@@ -514,7 +514,7 @@ const CONCLUDED = /^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!(?:다음|안건|�
 const TENTATIVE = /잠정|미정|보류|(?:확정|결정)(?:은|는)/
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
-// A day or time and the bare hortative of 하다/가다 ("수요일은 안 돼. 금요일 하자.", "세 시에 합시다"): when, chosen.
+// A day or time and the bare hortative of 하다/가다 ("다음 주는 안 되고, 월요일 하자.", "세 시에 합시다"): when, chosen.
 const CHOSEN_TIME = /(?:^|\s)(?:[월화수목금토일](?:요일)?|\d{1,2}(?:일|시(?:\s*반)?)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)\s*시(?:\s*반)?|오늘|내일|모레|주말|평일|오전|오후|저녁|아침|점심)(?:에|로|으로)?\s+(?:하자|가자|합시다|갑시다)$/
 const ADVERB_BEFORE_VERB = new RegExp(String.raw`(?:^|\s)${ADVERB_RO}\s+\S+$`)
 const CHOSEN_VALUE = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:\S+\s+)?\S+(?:자|시다)$`)
