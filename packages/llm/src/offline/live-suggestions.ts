@@ -239,8 +239,9 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // "Half past six?", "And the catering?": a few words without a verb echo what was said or ask about a topic;
   // the statement straight after it answers.
   if (!hasHangul(question) && isVerbless(question.trim().replace(/[?？]+$/u, '')) && question.trim().split(/\s+/).length <= 4 && contentStems(text).size > 0) return true
-  // "…다음 주에 하면 안 될까요?" ← "그럼 화요일까지로 하죠.": a proposal answered by a decision, the same or another.
-  if (proposalOf(question) !== undefined && analyseClauses(text).some((c) => c.act === 'decision' && !c.negated)) return true
+  // "…다음 주에 하면 안 될까요?" ← "그럼 화요일까지로 하죠.": a proposal answered by a decision, the same or another;
+  // "…한 달 더 지켜보는 건 어떨까요?" ← "그래, 그렇게 하자.": or by the assent that takes it up.
+  if (proposalOf(question) !== undefined && (KO_SETTLING_ASSENT.test(text) || analyseClauses(text).some((c) => c.act === 'decision' && !c.negated))) return true
   // "구성 개선이요?": a one- or two-word echo asks what was just said to be repeated or explained;
   // "배송 지연 건수는?": a topic alone asks what there is to know about it.
   if (KO_ECHO.test(question.trim()) || (KO_TOPIC_ONLY.test(question.trim()) && contentStems(text).size > 0)) return true
@@ -595,12 +596,6 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
-  // "…한 달 더 지켜보는 건 어떨까요?" ← "그래, 그렇게 하자.": a proposal put as a question is answered by the assent that takes it up.
-  spoken.forEach((s, i) => {
-    if (answered.has(i) || proposalOf(s.text) === undefined) return
-    const reply = spoken.slice(i + 1).find((r) => r.speaker !== s.speaker)
-    if (reply !== undefined && (KO_SETTLING_ASSENT.test(reply.text.trim()) || opensWithAssent(reply.text))) answered.add(i)
-  })
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
     if (i < firstAdvised) return
