@@ -457,13 +457,16 @@ export function englishAddressesTheRecord (clause: string): boolean {
 
 /** Tokens inside double quotation marks, or joined to the next by a hyphen: parts of a name or a compound. */
 function namedWords (tokens: Token[]): Set<Token> {
-  const named = new Set<Token>()
+  const isQuote = (token: Token): boolean => /^["“”]$/.test(token.value)
+  const hyphenated = (i: number): boolean => tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === ''
+  const quoted = new Set<Token>()
   let open = false
-  tokens.forEach((token, i) => {
-    if (/^["“”]$/.test(token.value)) open = !open
-    else if (open || (tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) named.add(token)
-  })
-  return open ? new Set(tokens.filter((t, i) => tokens[i + 1]?.value === '-' && tokens[i + 1]!.space === '')) : named
+  for (const token of tokens) {
+    if (isQuote(token)) open = !open
+    else if (open) quoted.add(token)
+  }
+  // A quotation left open names nothing: only the hyphenated words count then.
+  return new Set(tokens.filter((token, i) => !isQuote(token) && (hyphenated(i) || (!open && quoted.has(token)))))
 }
 
 // Verbs whose past tense is spelt as their base form.
