@@ -57,3 +57,17 @@ t.test('a checkbox opening a line, after its bullet or not, is read off the text
     ['견적 두 곳 받기', 'open'], ['book the hall', 'open'], ['명단 정리', 'done'], ['print the badges', 'done'], ['✔ 블로그 주 2회', undefined]
   ], 'a tick used as a bullet marks nothing')
 })
+
+t.test('a stop inside brackets ends an aside, not the sentence', async (t) => {
+  const read = (text: string) => splitSentences(text).map((s) => s.text)
+  t.same(read('[ ] 공지문 올리기 (일정 나오면! 팀장님 확인 먼저)'), ['공지문 올리기 (일정 나오면! 팀장님 확인 먼저)'])
+  t.same(read('Book the van (only if it is free. Ask Sam first) and the trailer. Then call the venue.'),
+    ['Book the van (only if it is free. Ask Sam first) and the trailer.', 'Then call the venue.'], 'the sentence after the bracket closes still ends')
+})
+
+t.test('a square or a triangle opens a section over the list under it, or an item of its own', async (t) => {
+  const read = (text: string) => splitSentences(text).map((s) => [s.text, s.heading, s.label])
+  t.same(read('■ 장비\n- 드릴 두 대 수리 맡기기\n▶ Venue: book the hall by Friday\n● order the chairs'), [
+    ['장비', true, undefined], ['드릴 두 대 수리 맡기기', false, undefined], ['book the hall by Friday', false, 'Venue'], ['order the chairs', false, undefined]
+  ])
+})

@@ -28,18 +28,33 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
   const pieces: string[] = []
   for (const { segment } of segmenter.segment(text)) {
     // ICU ends a sentence at any full stop before a capital; "Dr. Okoye", "St. Agnes", "e.g. Jira" go on.
-    if (pieces.length > 0 && TITLE_ABBREVIATION.test(pieces.at(-1)!)) pieces[pieces.length - 1] += segment
+    // A stop inside brackets ends an aside, not the sentence: "Post the notice (once the date is final! ask Ann first)".
+    if (pieces.length > 0 && (TITLE_ABBREVIATION.test(pieces.at(-1)!) || opensBracket(pieces.at(-1)!))) pieces[pieces.length - 1] += segment
     else pieces.push(segment)
   }
   return pieces
+}
+
+/** Whether a text leaves a round bracket open: more "(" than ")". */
+function opensBracket (text: string): boolean {
+  let depth = 0
+  for (const char of text) {
+    if (char === '(' || char === '（') depth++
+    else if ((char === ')' || char === '）') && depth > 0) depth--
+  }
+  return depth > 0
 }
 // Abbreviations that a name or an example always follows, so they never end a sentence (unlike "Inc.", "etc.").
 const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
 // A checkbox opening a line of a checklist, after its bullet if any: open (group 1) or ticked (group 2).
 const CHECKBOX = /^(?:(☐|□|\[\s\])|(☑|☒|\[[xX]\]))\s*/
+// Glyphs that open an item of a list ("-", "•", "○") and those that open a section, with the list under them ("■ Budget", "▶ 일정").
+const LIST_MARK = '-*•·▪◦‣●○'
+const SECTION_MARK = '■◆▶►'
+const BULLETED = new RegExp(String.raw`^\s*[${LIST_MARK}]`)
 // Bullets and outline numbering: "-", "1.", "(2)", "a)", and the Korean 가나다 outline ("가.", "나)").
-const BULLET = /^\s*(?:[-*•·▪◦‣>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s|[가나다라마바사아자차카타파하][.)]\s)\s*/i
+const BULLET = new RegExp(String.raw`^\s*(?:[${LIST_MARK}${SECTION_MARK}>]+|\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-z][.)]\s|[가나다라마바사아자차카타파하][.)]\s)\s*`, 'i')
 // Labels that introduce content rather than a topic.
 const CONTENT_LABELS = /^(action items?|todo|to-do|to do|note|notes|decision|decisions|decided|agreed|open|open points?|open questions?|risks?|issues?|blockers?|next steps?|status|update|fyi|question|answer|q|a|to recap|recap|in summary|summary|to sum up|결정|결정사항|결정 사항|합의|할 일|액션 아이템|참고|메모|질문|답변|미결|이슈|리스크|위험|요청|공지)$/i
 
@@ -71,7 +86,7 @@ const SPACED_DATE = /\b(\d{4})\.\s+(\d{1,2})\.\s+(\d{1,2})\./g
 /** "Budget" alone on a line, with bullets under it: a heading written without markup. */
 function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean {
   const line = rawLine.trim()
-  return nextLine !== undefined && /^\s*[-*•·▪◦‣]/.test(nextLine) && !/^\s*[-*•·▪◦‣]/.test(rawLine) &&
+  return nextLine !== undefined && BULLETED.test(nextLine) && !BULLETED.test(rawLine) &&
     line.split(/\s+/).length <= 5 && !/[.?!,;。？！]$/.test(line)
 }
 
