@@ -236,6 +236,8 @@ t.test('A Korean participant named by the given name, bare after an arrow or wit
   t.same(of('- 결제 페이지 오류 → 민재 원인 분석'), [], 'a name that is no participant owns nothing')
   t.same(of('- 환불 문의 두 번 오는 건 캐시 문제 같음 → 태린이가 확인하기로'), ['환불 문의 두 번 확인 (여태린)'], 'a clause made a noun with 건 ends the point')
   t.same(of('- 로그인 화면 문구 → 다음 버전 티켓 내가 옮기기'), ['로그인 화면 문구 다음 버전 티켓 옮기기 (배지수)'], '내가: the writer, as 제가')
+  t.same(of('- 반품 상자 → 가람이 택배사에 3, 4번 상자 같이 보내도 되는지 물어보기'), ['반품 상자 택배사에 3, 4번 상자 같이 보내도 되는지 물어보기 (문가람)'], 'a comma between numbers lists them')
+  t.same(of('- 전단지 부족 → 가람이 이번 주 2,500장 추가 발주'), ['전단지 부족 이번 주 2,500장 추가 발주 (문가람)'], 'a thousands separator')
 })
 
 t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {

@@ -646,7 +646,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
   const noted = (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
-  const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:[,;，]|→|->)\s*/y)
+  // A comma between numbers lists them ("3, 4번 상자"); it joins no clauses.
+  const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:;|(?<!\d)[,，]|[,，](?!\s*\d)|→|->)\s*/y)
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
   if (listedAsAction(sentence)) {
     const body = note?.body ?? sentence.text
