@@ -37,6 +37,24 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
   return holders
 }
 
+// "지호 씨가", "재혁씨한테": 씨 follows a person's name and never a title or a unit.
+const KOREAN_NAME_WITH_SSI = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*씨`, 'g')
+
+/**
+ * People the minutes address with 씨 who are no participant ("POS 업체 문의는 지호 씨"): someone at the
+ * meeting who wrote no minutes, so that a note naming them ("견적 두 곳 - 지호") gives them the task.
+ * A participant's given name ("지호" for 윤지호) is that participant, not another person.
+ */
+export function addressedPeople (texts: readonly string[], people: readonly string[]): string[] {
+  const found = new Set<string>()
+  for (const text of texts) {
+    for (const [, name] of text.matchAll(KOREAN_NAME_WITH_SSI)) {
+      if (!UNIT.test(name!) && koreanParticipant(name!, people) === undefined && !people.includes(name!)) found.add(name!)
+    }
+  }
+  return [...found]
+}
+
 /** "D. Reyes" or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: the one participant a written name stands for. */
 export function participantFor (written: string, people: readonly string[]): string | undefined {
   const parts = written.split(/\s+/)

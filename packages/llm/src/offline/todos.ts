@@ -7,7 +7,7 @@ import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
+import { addressedPeople, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -636,6 +636,11 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
+  // "업체 문의 - 지호 / 전체 실사 - 도윤": tasks on one line, each closed by its own owner note.
+  const parts = sentence.text.split(/\s+\/\s+/)
+  if (parts.length > 1 && parts.every((part) => (koreanOwnerNote(part.trim()) ?? participantNote(part.trim(), people)) !== undefined)) {
+    return parts.flatMap((part) => koreanActions({ ...sentence, text: part.trim() }, people))
+  }
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
@@ -873,6 +878,7 @@ function withDeadline (todo: string, deadline: string): string {
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
+  people = [...people, ...addressedPeople(sentences.map((s) => s.text), people)]
   const kept: string[] = []
   // Read from the whole text only once an owner needs it: most owners are participants by name.
   let holders: ReadonlyMap<string, string> | undefined
