@@ -265,6 +265,16 @@ t.test('English notes: the point before an arrow is what the commitment after it
   t.same(of('- Venue contract -> signed Monday'), [], 'a report after the arrow commits nobody')
 })
 
+t.test('English notes: a person before an arrow opening the note has the task after it', async (t) => {
+  const people = ['Tamsin Reyes', 'Ines Moreau', 'Wren Hale']
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), people)
+  t.same(of('- Ines → book the minibus for Saturday'), ['Book the minibus for Saturday (Ines)'])
+  t.same(of('- WH -> call the caterer about the deposit'), ['Call the caterer about the deposit (Wren Hale)'], 'a participant\'s initials')
+  t.same(of('- Me → send the seating plan round'), ['Send the seating plan round (Tamsin Reyes)'], 'the writer')
+  t.same(of('- KD → renew the hall insurance'), ['Renew the hall insurance (KD)'], 'initials nobody is known by stand as written')
+  t.same(of('- Ines → away until the 9th'), [], 'no verb after the arrow: no task')
+})
+
 t.test('English: a present tense with "after" or "afterwards" plans, as with a day named; a past tense reports', async (t) => {
   const people = ['Tamsin Reyes', 'Ines Moreau']
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), people)

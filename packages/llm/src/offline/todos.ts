@@ -235,6 +235,7 @@ const EN_DEFERRED_LABEL = /^(?:parked|tabled|deferred|on hold|parking lot|postpo
 const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
 // A day or date closing a note's noun phrase ("final deck Thursday"): when, not what.
 const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorrow|\d{1,2}\/\d{1,2}|(?:${MONTH_NAME})\.?\s+\d{1,2})\.?$`, 'i')
+const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
@@ -264,6 +265,13 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under an action label the rest of a line "Ana – …" is the task as written, as under an action heading.
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) return ownersLine(sentence, dashed[1]!, dashed[2]!, hasActionLabel(sentence), people)
+  // "NF → reply to the supplier", "Bev -> update the route sheets", "Me → publish the rota": the person before an
+  // arrow opening the note has the task after it; initials that are no participant's stand as written.
+  const arrowOwner = sentence.label === undefined ? EN_OWNER_ARROW.exec(sentence.text) : null
+  const arrowed = arrowOwner === null ? undefined : personLabel(arrowOwner[1], people, sentence.author) ?? (/^\p{Lu}{2,3}$/u.test(arrowOwner[1]!) ? arrowOwner[1] : undefined)
+  if (arrowed !== undefined) {
+    return englishActions({ ...sentence, text: arrowOwner![2]! }, people).map((action) => ({ ...action, owner: action.owner ?? arrowed }))
+  }
   // "Gutter blocked -> PR clearing it", "TO books the electrician": a participant's initials before a verb in
   // -ing or -s, after an arrow or opening the note, give them the task in the verb's base form.
   const initialled = EN_INITIALS_DOING.exec(sentence.text)
