@@ -551,3 +551,18 @@ t.test('Korean: a group hortative on a verb hands out no task under a broken nam
   t.same(suggest(['a: 비상 방송은 개관 전에 한 번은 꼭 해 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
   t.same(suggest(['a: 그럼 퇴근 전에 둘이 같이 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
 })
+
+t.test('A decision or a risk after a topic was announced names the topic when its own words do not', async (t) => {
+  t.match(suggest(['a: Okay. Parking.', 'a: The council wants ninety a bay for the vans.', 'b: That\'s steep but there\'s nothing closer.', 'a: Fine, we\'ll go with the council, ten bays.'], 'en'),
+    [{ kind: 'decision', content: 'Record the decision on Parking: go with the council, ten bays' }])
+  t.match(suggest(['a: Next, catering.', 'a: Two firms quoted.', 'b: The cheaper one might slip on the delivery date, which is a real risk.'], 'en'),
+    [{ kind: 'risk', content: /^Agree who handles this risk to catering and how: / }])
+  t.match(suggest(['a: 다음, 주차.', 'a: 구청은 한 칸에 구만 원이래요.', 'b: 비싸긴 한데 가까운 데가 없어요.', 'a: 구청으로 열 칸 빌리기로 결정했습니다.'], 'ko'),
+    [{ kind: 'decision', content: /^주차 결정 사항을 회의록에 남기세요: / }])
+  t.match(suggest(['b: What do we use for the plates?', 'a: Steel.', 'c: Fine, we\'ll go with the council, ten bays.'], 'en'),
+    [{ kind: 'decision', content: 'Record the decision: go with the council, ten bays' }], 'a noun phrase answering a question opens no topic')
+  t.match(suggest(['a: Very funny, Mark.', 'a: Fine, we\'ll go with the council, ten bays.'], 'en'),
+    [{ kind: 'decision', content: 'Record the decision: go with the council, ten bays' }], 'a comment with a name called opens no topic')
+  t.match(suggest(['a: 그럼 3일로 하고.', 'a: 구청으로 열 칸 빌리기로 결정했습니다.'], 'ko'),
+    [{ kind: 'decision', content: /^결정 사항을 회의록에 남기세요: / }], 'words with a particle or an ending say something of their own')
+})

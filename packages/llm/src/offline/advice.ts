@@ -224,7 +224,11 @@ const english = {
   need: (thing: string) => EN_DOER_TO.test(thing) ? `Decide who will ask ${thing}` : `Decide who will set up ${thing}`,
   unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
-  risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`
+  risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`,
+  // "Record the decision on hay: …": the topic the meeting is on, when the words recorded do not name it.
+  onTopic: (content: string, topic: string) => content
+    .replace(/^Record the decision: /, `Record the decision on ${topic}: `)
+    .replace(/^Agree who handles this risk and how: /, `Agree who handles this risk to ${topic} and how: `)
 }
 
 // ---------------------------------------------------------------------------------- Korean
@@ -387,7 +391,8 @@ const korean = {
     const threat = sentence.trim().replace(/[.!。~]+$/u, '').replace(KOREAN_SPOKEN_OPENER, '').replace(KO_RISK_FRAME, '')
       .replace(/(다는|라는)\s*점입니다$/, '$1 점').replace(/(?<=[\uAC00-\uD7A3])입니다$/, '')
     return `리스크 대응 방안과 담당자를 정하세요: ${shorten(threat.replace(KO_RISK_TAIL, ''))}`
-  }
+  },
+  onTopic: (content: string, topic: string) => /^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content) ? `${topic} ${content}` : content
 }
 
 export const ADVICE: Record<Language, typeof english> = { en: english, ko: korean }

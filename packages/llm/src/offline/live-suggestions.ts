@@ -3,10 +3,11 @@ import type { SuggestionDraft } from '../engine.ts'
 import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/similarity.ts'
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
+import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
-import { analyseClauses, decisionStance, isVerbless, type Clause } from './speech-acts/index.ts'
+import { analyseClauses, decisionStance, isNounPhrase, isVerbless, type Clause } from './speech-acts/index.ts'
 import { KO_FIRST_PERSON, koreanClosesOnVerb } from './speech-acts/korean.ts'
 
 export interface Spoken {
@@ -301,6 +302,50 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   })
   return { takenUp, awaitingReply: firstAnswer < 0 }
 }
+// "Hay.", "Okay, wine.", "Salt first.", "Next, photos.", "Aisha, packaging.": a noun phrase said alone opens a topic.
+const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
+const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|${WEEKDAY_NAME}|${MONTH_NAME})$|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
+// "먼저 부사.", "다음, 게임 건.", "마지막, 선물세트.", "그리고 리뷰요.", "지호 씨, 해열제부터.": an opener, or 부터, marks a topic.
+const KO_TOPIC = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|그다음(?:은)?|그리고|마지막(?:으로)?|먼저|우선|(?:첫|두|세|네)\s*번째)[,\s]+)+(\S+(?:\s\S+)?)$|^(\S+(?:\s\S+)?)부터(?:요)?$/
+const KO_VOCATIVE = /^[\uAC00-\uD7A3]{2,4}\s*(?:씨|님|아|야)[,\s]+/
+/** How long an announced topic stays the one decisions and risks are about, in sentences. */
+const TOPIC_REACH = 12
+
+/** The topic a sentence announces, if it is only that: a noun phrase said alone, or after "next", "다음" and the like. */
+function announcedTopic (text: string, speakerNames: ReadonlySet<string>, goesOn: boolean): string | undefined {
+  const said = text.trim().replace(/[.!。…~]+$/u, '')
+  if (/[?？]/.test(said)) return undefined
+  if (hasHangul(said)) {
+    const found = KO_TOPIC.exec(said.replace(KO_VOCATIVE, ''))
+    const topic = (found?.[1] ?? found?.[2])?.replace(/(?:이요|요)$/, '').replace(/\s*(?:건|얘기|문제)$/, '').trim()
+    // Nouns only: a word ending in a particle or a verb ending ("3일로 하고", "끝이네") says something of its own.
+    if (topic === undefined || topic === '' || topic.split(/\s+/).some((word) => KO_NOT_A_NOUN.test(word)) || koreanClosesOnVerb(topic)) return undefined
+    return contentStems(topic).size === 0 ? undefined : topic
+  }
+  if (said.split(/\s+/).length > 6) return undefined
+  const opened = said.replace(EN_TOPIC_OPENER, '').replace(/,\s*\p{Lu}\p{Ll}+$/u, '')
+  const topic = opened.replace(/\s+(?:first|next|then)$/i, '').replace(/^the\s+/i, '').trim()
+  // A noun phrase said alone at the end of a turn, without "next" or "first", answers or comments ("Steel.", "Every time.").
+  if (!goesOn && topic === said) return undefined
+  if (topic === '' || topic.includes(',') || topic.split(/\s+/).length > 3 || EN_NO_TOPIC.test(topic) || speakerNames.has(topic.toLowerCase())) return undefined
+  return contentStems(topic).size > 0 && isNounPhrase(topic.toLowerCase()) ? topic : undefined
+}
+const KO_NOT_A_NOUN = /(?:로|으로|은|는|을|를|에|에서|면|고|네|다|지|야|서|까|자|래|죠|거|것|부터)$|^(?:이렇게|그렇게|저렇게)$/
+
+/** For each sentence, the topic last announced within TOPIC_REACH sentences before it (not in reply to a question). */
+function announcedTopics (spoken: readonly Spoken[], segments: readonly Segment[]): Array<string | undefined> {
+  const speakerNames = new Set(segments.flatMap((s) => (s.speakerName ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '')))
+  const topics: Array<string | undefined> = []
+  let current: { topic: string, at: number } | undefined
+  spoken.forEach((s, i) => {
+    const goesOn = spoken[i + 1]?.speaker === s.speaker
+    const topic = i > 0 && isQuestion(spoken[i - 1]!.text) ? undefined : announcedTopic(s.text, speakerNames, goesOn)
+    if (topic !== undefined) current = { topic, at: i }
+    topics.push(current !== undefined && i - current.at <= TOPIC_REACH ? current.topic : undefined)
+  })
+  return topics
+}
+
 // "Anyway, …", "Moving on.", "Next, the budget.", "다음 안건, …", "마지막으로 …": the speaker turns to the next topic.
 const TOPIC_SHIFT = /^(?:(?:ok|okay|good|great|right|alright|fine|so)[,.!\s]+)*(?:anyway|moving on|next(?:\s+(?:up|topic|item|one))?|last(?:ly|\s+(?:thing|item|topic|one))|on to)\b|^(?:(?:좋아요?|좋습니다|네|자|그럼|그러면)[,.!\s]+)*(?:다음\s*(?:안건|건|주제|거|은|으로)|마지막(?:으로|\s*안건)|넘어가서)/i
 
@@ -596,6 +641,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
+  const topics = announcedTopics(spoken, segments)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
     if (i < firstAdvised) return
@@ -652,6 +698,13 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const sameTurn = lastDraft !== undefined && lastDraft.kind === 'question' && spoken.slice(lastDraft.position, i + 1).every((p) => p.speaker === s.speaker)
     if (advice !== undefined && !(advice.kind === 'question' && sameTurn)) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
+  // A decision or a risk said after a topic was announced is about it, named or not ("Hay." … "We'll go with Greenhow.").
+  for (const draft of drafts) {
+    const topic = topics[draft.position]
+    if (topic !== undefined && (draft.kind === 'decision' || draft.kind === 'risk') && overlap(contentStems(topic), contentStems(draft.content)) === 0) {
+      draft.content = ADVICE[language].onTopic(draft.content, topic)
+    }
+  }
   const previousStems = previous.map((p) => adviceStems(p))
   // Each draft's stems once: the repeat checks below compare them pair by pair.
   const fresh = drafts.map((d) => ({ ...d, stems: adviceStems(d.content) }))
