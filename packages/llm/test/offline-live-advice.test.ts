@@ -552,7 +552,7 @@ t.test('Korean: a group hortative on a verb hands out no task under a broken nam
   t.same(suggest(['a: 그럼 퇴근 전에 둘이 같이 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
 })
 
-t.test('A decision or a risk after a topic was announced names the topic when its own words do not', async (t) => {
+t.test('A card after a topic was announced names the topic when its own words do not', async (t) => {
   t.match(suggest(['a: Okay. Parking.', 'a: The council wants ninety a bay for the vans.', 'b: That\'s steep but there\'s nothing closer.', 'a: Fine, we\'ll go with the council, ten bays.'], 'en'),
     [{ kind: 'decision', content: 'Record the decision on Parking: go with the council, ten bays' }])
   t.match(suggest(['a: Next, catering.', 'a: Two firms quoted.', 'b: The cheaper one might slip on the delivery date, which is a real risk.'], 'en'),
@@ -565,4 +565,10 @@ t.test('A decision or a risk after a topic was announced names the topic when it
     [{ kind: 'decision', content: 'Record the decision: go with the council, ten bays' }], 'a comment with a name called opens no topic')
   t.match(suggest(['a: 그럼 3일로 하고.', 'a: 구청으로 열 칸 빌리기로 결정했습니다.'], 'ko'),
     [{ kind: 'decision', content: /^결정 사항을 회의록에 남기세요: / }], 'words with a particle or an ending say something of their own')
+  t.match(suggest(['a: Right, radios.', 'a: Half the handsets lost signal in the valley.', 'b: Someone needs to ask the county about a repeater.'], 'en'),
+    [{ kind: 'action', content: 'Decide who will ask the county about a repeater (radios)' }])
+  t.match(suggest(['a: 그리고 전단지.', 'a: 지난번 건 글씨가 너무 작았어요.', 'b: 새로 디자인해야 해요.'], 'ko'),
+    [{ kind: 'action', content: '전단지는 누가 새로 디자인해야 할지 정하세요' }])
+  t.match(suggest(['a: Monday to Friday.', 'a: Someone needs to ask the county about a repeater.'], 'en'),
+    [{ kind: 'action', content: 'Decide who will ask the county about a repeater' }], 'days name when, not what')
 })

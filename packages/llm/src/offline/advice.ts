@@ -229,6 +229,7 @@ const english = {
   onTopic: (content: string, topic: string) => content
     .replace(/^Record the decision: /, `Record the decision on ${topic}: `)
     .replace(/^Agree who handles this risk and how: /, `Agree who handles this risk to ${topic} and how: `)
+    .replace(/^(Decide who will .*|Name an owner to .*|Find someone for .*)$/, `$1 (${topic})`)
 }
 
 // ---------------------------------------------------------------------------------- Korean
@@ -392,7 +393,10 @@ const korean = {
       .replace(/(다는|라는)\s*점입니다$/, '$1 점').replace(/(?<=[\uAC00-\uD7A3])입니다$/, '')
     return `리스크 대응 방안과 담당자를 정하세요: ${shorten(threat.replace(KO_RISK_TAIL, ''))}`
   },
-  onTopic: (content: string, topic: string) => /^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content) ? `${topic} ${content}` : content
+  // "주차 결정 사항을 …", "전단지는 누가 새로 만들지 정하세요": the topic as a compound's first noun, or as the topic of whom to name.
+  onTopic: (content: string, topic: string) => /^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content)
+    ? `${topic} ${content}`
+    : /^누가 .+지 정하세요$|누가 맡을지 정하세요$|맡을 사람을 정하세요$/.test(content) ? `${josa(topic, '은/는')} ${content}` : content
 }
 
 export const ADVICE: Record<Language, typeof english> = { en: english, ko: korean }

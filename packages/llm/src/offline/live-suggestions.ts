@@ -303,12 +303,12 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   return { takenUp, awaitingReply: firstAnswer < 0 }
 }
 // "Hay.", "Okay, wine.", "Salt first.", "Next, photos.", "Aisha, packaging.": a noun phrase said alone opens a topic.
-const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
-const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|${WEEKDAY_NAME}|${MONTH_NAME})$|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
+const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|on|about|re|regarding|as for|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
+const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|none|nothing)$|\b(?:${WEEKDAY_NAME}|${MONTH_NAME})\b|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
 // "먼저 부사.", "다음, 게임 건.", "마지막, 선물세트.", "그리고 리뷰요.", "지호 씨, 해열제부터.": an opener, or 부터, marks a topic.
 const KO_TOPIC = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|그다음(?:은)?|그리고|마지막(?:으로)?|먼저|우선|(?:첫|두|세|네)\s*번째)[,\s]+)+(\S+(?:\s\S+)?)$|^(\S+(?:\s\S+)?)부터(?:요)?$/
 const KO_VOCATIVE = /^[\uAC00-\uD7A3]{2,4}\s*(?:씨|님|아|야)[,\s]+/
-/** How long an announced topic stays the one decisions and risks are about, in sentences. */
+/** How long an announced topic stays the one what is said is about, in sentences. */
 const TOPIC_REACH = 12
 
 /** The topic a sentence announces, if it is only that: a noun phrase said alone, or after "next", "다음" and the like. */
@@ -330,7 +330,7 @@ function announcedTopic (text: string, speakerNames: ReadonlySet<string>, goesOn
   if (topic === '' || topic.includes(',') || topic.split(/\s+/).length > 3 || EN_NO_TOPIC.test(topic) || speakerNames.has(topic.toLowerCase())) return undefined
   return contentStems(topic).size > 0 && isNounPhrase(topic.toLowerCase()) ? topic : undefined
 }
-const KO_NOT_A_NOUN = /(?:로|으로|은|는|을|를|에|에서|면|고|네|다|지|야|서|까|자|래|죠|거|것|부터)$|^(?:이렇게|그렇게|저렇게)$/
+const KO_NOT_A_NOUN = /(?:로|으로|은|는|을|를|에|에서|면|고|네|다|야|서|자|래|죠|거|것|부터)$|^(?:이렇게|그렇게|저렇게)$/
 
 /** For each sentence, the topic last announced within TOPIC_REACH sentences before it (not in reply to a question). */
 function announcedTopics (spoken: readonly Spoken[], segments: readonly Segment[]): Array<string | undefined> {
@@ -698,10 +698,10 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const sameTurn = lastDraft !== undefined && lastDraft.kind === 'question' && spoken.slice(lastDraft.position, i + 1).every((p) => p.speaker === s.speaker)
     if (advice !== undefined && !(advice.kind === 'question' && sameTurn)) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
-  // A decision or a risk said after a topic was announced is about it, named or not ("Hay." … "We'll go with Greenhow.").
+  // What is said after a topic was announced is about it, named or not ("Hay." … "We'll go with Greenhow.").
   for (const draft of drafts) {
     const topic = topics[draft.position]
-    if (topic !== undefined && (draft.kind === 'decision' || draft.kind === 'risk') && overlap(contentStems(topic), contentStems(draft.content)) === 0) {
+    if (topic !== undefined &&  overlap(contentStems(topic), contentStems(draft.content)) === 0) {
       draft.content = ADVICE[language].onTopic(draft.content, topic)
     }
   }

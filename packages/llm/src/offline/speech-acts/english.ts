@@ -122,10 +122,11 @@ export function verbBase (word: string): string | undefined {
   return lower === `${token.lemma}ing` && /^[^aeiou]*[aeiou][bcdfgkmnprstvz]$/.test(token.lemma) ? `${token.lemma}e` : token.lemma
 }
 
+const NOUN_PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'CCONJ'])
 /** Whether a short English phrase is a noun phrase alone: no verb or pronoun, and a noun last ("hay", "the arena", "pony camp"). */
 export function isNounPhrase (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat().filter((t) => t.pos !== 'PUNCT')
-  return tokens.length > 0 && !tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.pos === 'PRON' || t.pos === 'INTJ' || t.pos === 'NUM') &&
+  return tokens.length > 0 && tokens.every((t) => NOUN_PHRASE_TAGS.has(t.pos)) &&
     (tokens.at(-1)!.pos === 'NOUN' || tokens.at(-1)!.pos === 'PROPN')
 }
 
