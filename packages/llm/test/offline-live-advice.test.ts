@@ -571,4 +571,8 @@ t.test('A card after a topic was announced names the topic when its own words do
     [{ kind: 'action', content: '전단지는 누가 새로 디자인해야 할지 정하세요' }])
   t.match(suggest(['a: Monday to Friday.', 'a: Someone needs to ask the county about a repeater.'], 'en'),
     [{ kind: 'action', content: 'Decide who will ask the county about a repeater' }], 'days name when, not what')
+  t.match(suggest(['a: Next, the open day.', 'a: The printer wants a week.', 'b: What if we print the badges ourselves?'], 'en'),
+    [{ kind: 'question', content: 'Get an answer on open day before moving on: What if we print the badges ourselves?' }])
+  t.match(suggest(['a: 그리고 교육.', 'a: 신입이 세 명이에요.', 'b: 그냥 두면 나중에 더 힘들지 않아요?'], 'ko'),
+    [{ kind: 'question', content: '넘어가기 전에 교육 관련 질문의 답을 정하세요: 그냥 두면 나중에 더 힘들지 않아요?' }])
 })
