@@ -571,6 +571,12 @@ t.test('A card after a topic was announced names the topic when its own words do
     [{ kind: 'action', content: '전단지는 누가 새로 디자인해야 할지 정하세요' }])
   t.match(suggest(['a: Monday to Friday.', 'a: Someone needs to ask the county about a repeater.'], 'en'),
     [{ kind: 'action', content: 'Decide who will ask the county about a repeater' }], 'days name when, not what')
+  t.match(suggest(['a: Let\'s move on to parking.', 'a: The council wants ninety a bay for the vans.', 'b: That\'s steep but there\'s nothing closer.', 'a: Fine, we\'ll go with the council, ten bays.'], 'en'),
+    [{ kind: 'decision', content: 'Record the decision on parking: go with the council, ten bays' }], 'turning the meeting to a topic by a verb')
+  t.match(suggest(['a: 그럼 주차로 넘어가죠.', 'a: 구청은 한 칸에 구만 원이래요.', 'b: 비싸긴 한데 가까운 데가 없어요.', 'a: 구청으로 열 칸 빌리기로 결정했습니다.'], 'ko'),
+    [{ kind: 'decision', content: /^주차 결정 사항을 회의록에 남기세요: / }])
+  t.match(suggest(['a: 주차부터 하죠.', 'a: 구청은 한 칸에 구만 원이래요.', 'a: 구청으로 열 칸 빌리기로 결정했습니다.'], 'ko'),
+    [{ kind: 'decision', content: /^주차 결정 사항을 회의록에 남기세요: / }])
   t.match(suggest(['a: Next, the open day.', 'a: The printer wants a week.', 'b: What if we print the badges ourselves?'], 'en'),
     [{ kind: 'question', content: 'Get an answer on open day before moving on: What if we print the badges ourselves?' }])
   t.match(suggest(['a: 그리고 교육.', 'a: 신입이 세 명이에요.', 'b: 그냥 두면 나중에 더 힘들지 않아요?'], 'ko'),

@@ -303,10 +303,12 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   return { takenUp, awaitingReply: firstAnswer < 0 }
 }
 // "Hay.", "Okay, wine.", "Salt first.", "Next, photos.", "Aisha, packaging.": a noun phrase said alone opens a topic.
-const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|on|about|re|regarding|as for|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
+const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|on|about|re|regarding|as for|anyway|oh|also|plus|let's (?:move on to|talk about|start with|turn to|do|look at)|start with|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
 const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|none|nothing)$|\b(?:${WEEKDAY_NAME}|${MONTH_NAME})\b|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
 // "먼저 부사.", "다음, 게임 건.", "마지막, 선물세트.", "그리고 리뷰요.", "지호 씨, 해열제부터.": an opener, or 부터, marks a topic.
 const KO_TOPIC = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|그다음(?:은)?|그리고|마지막(?:으로)?|먼저|우선|(?:첫|두|세|네)\s*번째)[,\s]+)+(\S+(?:\s\S+)?)$|^(\S+(?:\s\S+)?)부터(?:요)?$/
+// "그럼 배차로 넘어가죠", "무대부터 하자": the verb that turns the meeting to a topic.
+const KO_TOPIC_BY_VERB = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|먼저|우선)[,\s]+)*(\S+(?:\s\S+)?)(?:으로|로)\s*넘어가(?:겠습니다|죠|자|갈게요|볼게요|요)$|^(?:(?:자|그럼|그러면|이제|먼저|우선)[,\s]+)*(\S+(?:\s\S+)?)부터\s*(?:하자|할게요|하죠|합시다|볼게요|보죠|보자|시작할게요|시작하죠|시작합시다)$/
 const KO_VOCATIVE = /^[\uAC00-\uD7A3]{2,4}\s*(?:씨|님|아|야)[,\s]+/
 /** How long an announced topic stays the one what is said is about, in sentences. */
 const TOPIC_REACH = 12
@@ -316,7 +318,8 @@ function announcedTopic (text: string, speakerNames: ReadonlySet<string>, goesOn
   const said = text.trim().replace(/[.!。…~]+$/u, '')
   if (/[?？]/.test(said)) return undefined
   if (hasHangul(said)) {
-    const found = KO_TOPIC.exec(said.replace(KO_VOCATIVE, ''))
+    const body = said.replace(KO_VOCATIVE, '')
+    const found = KO_TOPIC_BY_VERB.exec(body) ?? KO_TOPIC.exec(body)
     const topic = (found?.[1] ?? found?.[2])?.replace(/(?:이요|요)$/, '').replace(/\s*(?:건|얘기|문제)$/, '').trim()
     // Nouns only: a word ending in a particle or a verb ending ("3일로 하고", "끝이네") says something of its own.
     if (topic === undefined || topic === '' || topic.split(/\s+/).some((word) => KO_NOT_A_NOUN.test(word)) || koreanClosesOnVerb(topic)) return undefined
