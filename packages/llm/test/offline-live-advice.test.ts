@@ -582,3 +582,14 @@ t.test('A card after a topic was announced names the topic when its own words do
   t.match(suggest(['a: 그리고 교육.', 'a: 신입이 세 명이에요.', 'b: 그냥 두면 나중에 더 힘들지 않아요?'], 'ko'),
     [{ kind: 'question', content: '넘어가기 전에 교육 관련 질문의 답을 정하세요: 그냥 두면 나중에 더 힘들지 않아요?' }])
 })
+
+t.test('A recollection set against what another speaker just said is a mismatch to settle', async (t) => {
+  t.match(suggest(['a: We\'ve got forty-two chairs booked for the hall.', 'b: Forty-two? I thought we said fifty because of the choir.'], 'en'),
+    [{ kind: 'question', content: 'Settle which is right before moving on: we\'ve got forty-two chairs booked for the hall, or we said fifty because of the choir?' }])
+  t.match(suggest(['a: So, thirty tables for the fair.', 'a: Setup on the ninth, doors at ten.', 'b: I had it down as setup on the sixteenth.'], 'en'),
+    [{ kind: 'question', content: 'Settle which is right before moving on: setup on the ninth, doors at ten, or setup on the sixteenth?' }], 'the sentence of the turn closest to what is remembered')
+  t.match(suggest(['a: 현수막은 목요일에 온대요.', 'b: 어, 저는 금요일이라고 들었는데요.'], 'ko'),
+    [{ kind: 'question', content: '넘어가기 전에 어느 쪽이 맞는지 확인하세요: 현수막은 목요일에 온대요 / 어, 저는 금요일이라고 들었는데요' }])
+  t.notOk(suggest(['a: The caterer is booked.', 'b: That\'s what I thought you\'d say.'], 'en').some((d) => d.content.startsWith('Settle which is right')), 'agreeing is no recollection')
+  t.notOk(suggest(['a: 현수막 디자인 다 됐어요.', 'b: 제작은 보통 사흘 걸린다고 들었어요.'], 'ko').some((d) => d.content.includes('어느 쪽이 맞는지')), 'a value heard, against nothing said with one')
+})

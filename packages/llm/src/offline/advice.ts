@@ -225,6 +225,8 @@ const english = {
   unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`,
+  // "Sixty-two boats booked." ← "I thought we were at fifty-eight.": what was said, set against what someone remembers.
+  mismatch: (said: string, recalled: string) => `Settle which is right before moving on: ${shorten(lowerFirst(said.trim().replace(/[.!?]+$/, '')))}, or ${shorten(recalled.trim().replace(/[.!?]+$/, ''))}?`,
   // "Record the decision on hay: …": the topic the meeting is on, when the words recorded do not name it.
   onTopic: (content: string, topic: string) => content
     .replace(/^Record the decision: /, `Record the decision on ${topic}: `)
@@ -394,6 +396,7 @@ const korean = {
       .replace(/(다는|라는)\s*점입니다$/, '$1 점').replace(/(?<=[\uAC00-\uD7A3])입니다$/, '')
     return `리스크 대응 방안과 담당자를 정하세요: ${shorten(threat.replace(KO_RISK_TAIL, ''))}`
   },
+  mismatch: (said: string, recalled: string) => `넘어가기 전에 어느 쪽이 맞는지 확인하세요: ${shorten(said.trim().replace(/[.!?？]+$/u, ''))} / ${shorten(recalled.trim().replace(/[.!?？]+$/u, ''))}`,
   // "주차 결정 사항을 …", "전단지는 누가 새로 만들지 정하세요": the topic as a compound's first noun, or as the topic of whom to name.
   onTopic: (content: string, topic: string) => /^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content)
     ? `${topic} ${content}`

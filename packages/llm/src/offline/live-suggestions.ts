@@ -117,7 +117,7 @@ export function answeredQuestions (spoken: readonly Spoken[]): Set<number> {
 
 // The words every piece of advice of a kind shares ("get", "answer", "decide", "정하세요").
 const TEMPLATE_STEMS: ReadonlySet<string> = new Set(Object.values(ADVICE).flatMap((phrases) =>
-  Object.values(phrases).flatMap((phrase: (subject: string) => string) => [...contentStems(phrase('x')), ...contentStems(phrase('what do we have?'))])))
+  Object.values(phrases).flatMap((phrase: (subject: string, other: string) => string) => [...contentStems(phrase('x', 'x')), ...contentStems(phrase('what do we have?', 'what do we have?'))])))
 
 /** The stems of an advice less its template's, so that two pieces of advice compare by what they are about. */
 function adviceStems (content: string): ReadonlySet<string> {
@@ -302,6 +302,39 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   })
   return { takenUp, awaitingReply: firstAnswer < 0 }
 }
+// "I thought we said the eighth", "I had it down as end of October": what the speaker remembers (group 1), set against what was said.
+const EN_RECOLLECTION = /(?:^|[.?!,]\s*|\b(?:wait|hang on|but|oh|hm+)[,\s]+)I (?:thought\s+(?:that\s+)?((?:we|you|he|she|they|it|it's|the|this|that|there|our|their|his|her)\b.+)|had it (?:down )?as\s+(.+))$/i
+// "18일부터라고 들었는데", "128 아니었나?", "수요일로 알고 있는데요": a Korean recollection, with the value it remembers.
+const KO_RECOLLECTION = /(?:(?:이?라고|다고|으로|로)\s*들었|줄\s*알았|(?:으로|로)\s*알고\s*있|아니었)/
+const HAS_VALUE = /\d|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시|분|퍼센트|%)|[월화수목금토일]요일|(?:열|스무|서른|마흔|쉰)\s*(?:명|개|건)/
+
+/** What a sentence says the speaker remembers otherwise, when it says so: "we said the eighth", "저는 18일부터라고 들었는데". */
+function recollection (text: string): string | undefined {
+  if (hasHangul(text)) return KO_RECOLLECTION.test(text) && HAS_VALUE.test(text) ? text.trim() : undefined
+  const found = EN_RECOLLECTION.exec(text.trim())
+  return found?.[1] ?? found?.[2]
+}
+
+/** What another speaker said just before a recollection that it sets itself against: a sentence of their turn that gives a value, or its last. */
+function contradictedBy (spoken: readonly Spoken[], i: number, recalled: string): string | undefined {
+  const speaker = spoken[i]!.speaker
+  let at = i - 1
+  while (at >= 0 && spoken[at]!.speaker === speaker && i - at <= 2) at--
+  if (at < 0 || spoken[at]!.speaker === speaker) return undefined
+  const other = spoken[at]!.speaker
+  const turn: string[] = []
+  for (let k = at; k >= 0 && spoken[k]!.speaker === other && turn.length < 4; k--) turn.unshift(spoken[k]!.text)
+  const korean = hasHangul(recalled)
+  // A Korean recollection names a value; it is set only against a turn that names one too.
+  const valued = turn.filter((t) => HAS_VALUE.test(t) || (!korean && EN_NUMBER_WORD.test(t)))
+  if (korean && valued.length === 0) return undefined
+  if (valued.length === 0) return turn.at(-1)
+  // Of those, the one closest to what is remembered; the turn's first when none is closer (a turn states its value first).
+  const stems = contentStems(recalled)
+  return valued.reduce((best, t) => overlap(contentStems(t), stems) > overlap(contentStems(best), stems) ? t : best)
+}
+const EN_NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|first|second|third|(?:four|fif|six|seven|eigh|nin|ten|eleven|twelf|\w+teen|twentie|thirtie)th|half)\b/i
+
 // "Hay.", "Okay, wine.", "Salt first.", "Next, photos.", "Aisha, packaging.": a noun phrase said alone opens a topic.
 const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|on|about|re|regarding|as for|anyway|oh|also|plus|let's (?:move on to|talk about|start with|turn to|do|look at)|start with|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
 const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|none|nothing)$|\b(?:${WEEKDAY_NAME}|${MONTH_NAME})\b|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
@@ -684,6 +717,14 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const proposed = asked !== undefined && asked.speaker !== s.speaker ? proposalOf(asked.text) : undefined
     if (proposed !== undefined && !vaguePhrase(proposed) && contentStems(proposed).size >= 2) {
       drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
+      return
+    }
+    // "Sixty-two? I thought we were at fifty-eight.", "어, 11일이요? 저는 18일부터라고 들었는데.": what someone remembers set
+    // against what was just said is a mismatch to settle, whatever else the sentence asks.
+    const recalled = recollection(s.text)
+    const contradicted = recalled === undefined ? undefined : contradictedBy(spoken, i, recalled)
+    if (recalled !== undefined && contradicted !== undefined) {
+      drafts.push({ ...base, content: ADVICE[language].mismatch(contradicted, recalled), evidence: `${quote(contradicted)} ${quote(s.text)}`, kind: 'question', confidence: 0.65 })
       return
     }
     // "Let's move on to pricing" runs the meeting; "Let's move it to Friday" acts on something.
