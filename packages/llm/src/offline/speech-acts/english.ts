@@ -577,6 +577,9 @@ const CHOOSING_LEMMAS = new Set(['decide', 'settle', 'choose', 'pick', 'finalise
  * followed by a time ahead ("we decide after the debrief", "approval next week"), or an
  * agreement only in principle or tentative.
  */
+const NOBODY = new Set(['nothing', 'nobody', 'noone', 'none'])
+const BE_OR_HAVE = new Set(['is', 'was', 'were', 'been', 'be', 'has', 'have', 'had', 'got'])
+
 function deferred (words: Token[], at: number): boolean {
   const word = words[at]!
   const before = (k: number): string => words[at - k]?.normal ?? ''
@@ -587,6 +590,10 @@ function deferred (words: Token[], at: number): boolean {
   const promised = (FUTURE_MODALS.has(before(1)) && GROUP_SUBJECTS.has(before(2))) || (before(1) === 'to' && before(2) === 'going' && GROUP_SUBJECTS.has(before(4)))
   if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && promised && words.slice(at + 1).some((t) => LATER.has(t.normal) || WEEKDAYS.has(t.normal))) return true
   if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
+  // "Nothing agreed", "nothing was decided", "nobody has signed off": the decision denied by its subject.
+  if (NOBODY.has(before(1)) || (BE_OR_HAVE.has(before(1)) && (NOBODY.has(before(2)) || (BE_OR_HAVE.has(before(2)) && NOBODY.has(before(3)))))) return true
+  // "Second price, then decide", "get the quote, then we decide": a choice put after something still to be done.
+  if (word.pos === 'VERB' && word.normal === word.lemma && (before(1) === 'then' || (before(2) === 'then' && GROUP_SUBJECTS.has(before(1))))) return true
   // "Then the chair decides on the venue", "Finance picks the supplier": a choice in the present tense with its chooser
   // says who will make it, not that it is made.
   if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && word.lemma !== 'agree' && word.normal === `${word.lemma}s`) return true
