@@ -433,7 +433,9 @@ function shapeOf (tokens: Token[]): Shape {
   if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
     // "Priya confirmed that the hall has a ramp": someone other than the group reports a fact they checked.
-    const reportsFact = verb.lemma === 'confirm' && rest[verbAt + 1]?.normal === 'that' && !GROUP_SUBJECTS.has(headNormal)
+    // "TA confirmed the difference can be absorbed": the same without "that", a clause of its own after the verb.
+    const clauseAfter = rest[verbAt + 1]?.normal === 'that' || rest.slice(verbAt + 2, verbAt + 7).some((t) => t.pos === 'AUX')
+    const reportsFact = verb.lemma === 'confirm' && clauseAfter && !GROUP_SUBJECTS.has(headNormal)
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
