@@ -1,7 +1,7 @@
 import t from 'tap'
 import { detectTodos } from '../src/offline/todos.ts'
 import { splitSentences } from '../src/text/sentences.ts'
-import { analyseClauses } from '../src/offline/speech-acts/index.ts'
+import { analyseClauses, decisionStance } from '../src/offline/speech-acts/index.ts'
 
 /*
  * The probe table of issue 17: which predicate forms make a todo, by speech act and speech level.
@@ -246,6 +246,13 @@ t.test('Someone the minutes address with 씨 owns what a note names them for, th
   t.same(of('창고 건은 민호 씨가 알아보기로 함.\n- 거래처 문의 - 민호 / 안내문 수정 - 하늘'), ['창고 건 알아보기 (민호)', '거래처 문의 (민호)', '안내문 수정 (정하늘)'])
   t.same(of('- 거래처 문의 - 민호'), [], 'a name nobody addressed is no one known')
   t.same(of('- 거래처 문의 - 하늘 / 안내문 수정 - 지수'), ['거래처 문의 (정하늘)', '안내문 수정 (배지수)'], 'participants alone')
+})
+
+t.test('A name with the title of a coach, an officer or a head (코치, 주무관, 원장 …) is a person who takes the task', async (t) => {
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '정하늘'])
+  t.same(of('민호 코치가 유니폼 견적을 받아 오기로 했고.'), ['유니폼 견적을 받아 오기 (민호)'])
+  t.same(of('이정훈 주무관이 금요일까지 확인 후 회신하기로 했어요.'), ['금요일까지 확인 후 회신 (이정훈)'])
+  t.equal(decisionStance('민호 코치가 유니폼 견적을 받아 오기로 했고.'), 'task', 'a task, not the group\'s decision')
 })
 
 t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {
