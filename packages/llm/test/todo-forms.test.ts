@@ -248,6 +248,14 @@ t.test('Someone the minutes address with 씨 owns what a note names them for, th
   t.same(of('- 거래처 문의 - 하늘 / 안내문 수정 - 지수'), ['거래처 문의 (정하늘)', '안내문 수정 (배지수)'], 'participants alone')
 })
 
+t.test('Korean: keeping something in mind, asked or said of someone, is no task', async (t) => {
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '정하늘'])
+  t.same(of('- 다음 주 당번은 목요일로 알고 계시기 (하늘)'), [])
+  t.same(of('☐ 시연 날짜 확인. 실장님은 목요일로 알고 계심.'), ['시연 날짜 확인 (배지수)'], 'under an open checkbox too')
+  t.same(of('- 견적서 받아 두기 (하늘)'), ['견적서 받아 두기 (정하늘)'], 'keeping a thing at hand is one')
+  t.equal(analyseClauses('변경된 일정 알아 두세요.', 'ko')[0]?.act, 'statement')
+})
+
 t.test('A name with the title of a coach, an officer or a head (코치, 주무관, 원장 …) is a person who takes the task', async (t) => {
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '정하늘'])
   t.same(of('민호 코치가 유니폼 견적을 받아 오기로 했고.'), ['유니폼 견적을 받아 오기 (민호)'])

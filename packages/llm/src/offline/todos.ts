@@ -6,7 +6,7 @@ import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { addressedPeople, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
@@ -415,7 +415,8 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   const text = clause.trim()
   // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
   const action = text.replace(KO_TRAILING_DATE, '')
-  if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text)) return false
+  // "당번은 목요일로 알고 계시기", "참고하기": keeping something in mind is no task.
+  if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text) || KO_KNOWING_ASKED.test(action)) return false
   if (!KO_ACTION_END.test(action)) return false
   // "- 도현: 임시 공지 올리기": a -기 task opening a line under a person's name is theirs, with or without a time
   // (the clauses after it add details to it: "문구는 나한테 확인받기").
@@ -666,7 +667,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const body = note?.body ?? sentence.text
     const line = sentence.label === undefined || labelPerson !== undefined ? body : `${sentence.label} ${body}`
     const analysed = analyseClauses(line, 'ko')
-    if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim())) return []
+    if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim()) ||
+      KO_KNOWING_ASKED.test(line.trim().replace(/[.!]+$/, ''))) return []
     // In a participant's own notes a to-do heading that names no team ("할 일", "행사 준비 관련 할 일") lists the writer's tasks.
     const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
     return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]

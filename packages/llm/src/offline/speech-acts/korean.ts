@@ -170,6 +170,9 @@ const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|�
 // Asking for understanding, care or attention ("일정이 바뀌었으니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
 // to take something, not for a task.
 const ATTITUDE_ASKED = /(?:^|\s)(?:양해|이해|참고|유의|주의)(?:를|해)?\s*(?:주시기\s*)?(?:바랍니다|부탁드립니다|부탁드려요|부탁합니다|요망)$/
+// Asking someone to know or keep something in mind ("당번은 목요일로 알고 계시기", "알아 두세요", "참고하기") asks no task
+// either, nor does saying what someone knows ("실장님은 목요일로 알고 계심").
+export const KO_KNOWING_ASKED = /(?:^|\s)알고\s*(?:계심|있음)$|(?:^|\s)(?:알고\s*(?:계시|있으|계셔|있어)|알아\s*(?:두|둬)|참고하)(?:기|세요|주세요|\s*주시기\s*바랍니다|시기\s*바랍니다|ㄹ\s*것|ㄹ 것)?$/
 // A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
 // them: it asks nothing of the hearer.
 const PSYCH_SEYO = /(?:[아어]|해)하세요$/
@@ -454,7 +457,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   if (ending.act === 'request') {
     if (MUST_JUDGEMENT.test(bare)) return withLevel('opinion', undefined, level)
-    if (ATTITUDE_ASKED.test(bare)) return withLevel('statement', undefined, level)
+    if (ATTITUDE_ASKED.test(bare) || KO_KNOWING_ASKED.test(bare)) return withLevel('statement', undefined, level)
     // "3월 실적 보고 다음 회의 때 다시 얘기할 것": talking it over at a meeting puts the point off, as a commitment to do so does.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "궁금한 점은 언제든 운영팀에 연락 주십시오", "교대 때 반드시 인계 사항을 안내해 주시기 바랍니다": a standing instruction to
