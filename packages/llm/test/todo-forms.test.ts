@@ -250,17 +250,17 @@ t.test('Someone the minutes address with 씨 owns what a note names them for, th
 
 t.test('Korean: keeping something in mind, asked or said of someone, is no task', async (t) => {
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '정하늘'])
-  t.same(of('- 다음 주 당번은 목요일로 알고 계시기 (하늘)'), [])
-  t.same(of('☐ 시연 날짜 확인. 실장님은 목요일로 알고 계심.'), ['시연 날짜 확인 (배지수)'], 'under an open checkbox too')
+  t.same(of('- 바뀐 휴무일은 수요일로 알고 계시기 (하늘)'), [])
+  t.same(of('☐ 설명회 장소 확인. 팀장님은 2층 강당으로 알고 계심.'), ['설명회 장소 확인 (배지수)'], 'under an open checkbox too')
   t.same(of('- 견적서 받아 두기 (하늘)'), ['견적서 받아 두기 (정하늘)'], 'keeping a thing at hand is one')
   t.equal(analyseClauses('변경된 일정 알아 두세요.', 'ko')[0]?.act, 'statement')
 })
 
 t.test('A name with the title of a coach, an officer or a head (코치, 주무관, 원장 …) is a person who takes the task', async (t) => {
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), ['배지수', '정하늘'])
-  t.same(of('민호 코치가 유니폼 견적을 받아 오기로 했고.'), ['유니폼 견적을 받아 오기 (민호)'])
-  t.same(of('이정훈 주무관이 금요일까지 확인 후 회신하기로 했어요.'), ['금요일까지 확인 후 회신 (이정훈)'])
-  t.equal(decisionStance('민호 코치가 유니폼 견적을 받아 오기로 했고.'), 'task', 'a task, not the group\'s decision')
+  t.same(of('민호 코치가 버스 대절 업체에 전화해 보기로 했고.'), ['버스 대절 업체에 전화해 보기 (민호)'])
+  t.same(of('박서연 주무관이 다음 주까지 확인해서 알려 주기로 했어요.'), ['다음 주까지 확인해서 알려 주기 (박서연)'])
+  t.equal(decisionStance('민호 코치가 버스 대절 업체에 전화해 보기로 했고.'), 'task', 'a task, not the group\'s decision')
 })
 
 t.test('The honorific -기로 하셨습니다 gives the person honoured a task; with nobody named it is no group decision', async (t) => {

@@ -225,9 +225,9 @@ const english = {
   unstaffed: (duty: string) => `Find someone for ${shorten(duty)}`,
   decision: (sentence: string) => `Record the decision: ${shorten(sentence.trim().replace(/^(?:(?:yes|yeah|ok|okay|so|right|alright|fine|good|great)[,\s]+)+/i, '').replace(EN_DECISION_FRAME, ''))}`,
   risk: (sentence: string) => `Agree who handles this risk and how: ${shorten(lowerFirst(sentence.trim().replace(EN_RISK_FRAME, '')))}`,
-  // "Sixty-two boats booked." ← "I thought we were at fifty-eight.": what was said, set against what someone remembers.
+  // "Forty-two chairs booked." ← "I thought we said fifty.": what was said, set against what someone remembers.
   mismatch: (said: string, recalled: string) => `Settle which is right before moving on: ${shorten(lowerFirst(said.trim().replace(/[.!?]+$/, '')))}, or ${shorten(recalled.trim().replace(/[.!?]+$/, ''))}?`,
-  // "Record the decision on hay: …": the topic the meeting is on, when the words recorded do not name it.
+  // "Record the decision on parking: …": the topic the meeting is on, when the words recorded do not name it.
   onTopic: (content: string, topic: string) => content
     .replace(/^Record the decision: /, `Record the decision on ${topic}: `)
     .replace(/^Agree who handles this risk and how: /, `Agree who handles this risk to ${topic} and how: `)

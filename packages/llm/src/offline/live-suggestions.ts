@@ -302,13 +302,13 @@ function followed (spoken: readonly Spoken[], i: number, answered: boolean): Fol
   })
   return { takenUp, awaitingReply: firstAnswer < 0 }
 }
-// "I thought we said the eighth", "I had it down as end of October": what the speaker remembers (group 1), set against what was said.
+// "I thought we said the ninth", "I had it down as setup on the sixteenth": what the speaker remembers (group 1 or 2), set against what was said.
 const EN_RECOLLECTION = /(?:^|[.?!,]\s*|\b(?:wait|hang on|but|oh|hm+)[,\s]+)I (?:thought\s+(?:that\s+)?((?:we|you|he|she|they|it|it's|the|this|that|there|our|their|his|her)\b.+)|had it (?:down )?as\s+(.+))$/i
-// "18일부터라고 들었는데", "128 아니었나?", "수요일로 알고 있는데요": a Korean recollection, with the value it remembers.
+// "금요일이라고 들었는데요", "작년엔 90 아니었나?", "수요일로 알고 있는데요": a Korean recollection, with the value it remembers.
 const KO_RECOLLECTION = /(?:(?:이?라고|다고|으로|로)\s*들었|줄\s*알았|(?:으로|로)\s*알고\s*있|아니었)/
 const HAS_VALUE = /\d|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시|분|퍼센트|%)|[월화수목금토일]요일|(?:열|스무|서른|마흔|쉰)\s*(?:명|개|건)/
 
-/** What a sentence says the speaker remembers otherwise, when it says so: "we said the eighth", "저는 18일부터라고 들었는데". */
+/** What a sentence says the speaker remembers otherwise, when it says so: "we said fifty", "저는 금요일이라고 들었는데요". */
 function recollection (text: string): string | undefined {
   if (hasHangul(text)) return KO_RECOLLECTION.test(text) && HAS_VALUE.test(text) ? text.trim() : undefined
   const found = EN_RECOLLECTION.exec(text.trim())
@@ -335,12 +335,12 @@ function contradictedBy (spoken: readonly Spoken[], i: number, recalled: string)
 }
 const EN_NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|first|second|third|(?:four|fif|six|seven|eigh|nin|ten|eleven|twelf|\w+teen|twentie|thirtie)th|half)\b/i
 
-// "Hay.", "Okay, wine.", "Salt first.", "Next, photos.", "Aisha, packaging.": a noun phrase said alone opens a topic.
+// "Parking.", "Okay, catering.", "Radios first.", "Next, the open day.", "Ines, badges.": a noun phrase said alone opens a topic.
 const EN_TOPIC_OPENER = /^(?:(?:ok|okay|right|alright|so|and|now|then|next(?:\s+up)?|first|second|third|fourth|lastly|last(?:\s+(?:thing|one|topic|item))?|one more(?:\s+thing)?|other thing|moving on(?:\s+to)?|on to|on|about|re|regarding|as for|anyway|oh|also|plus|let's (?:move on to|talk about|start with|turn to|do|look at)|start with|\p{Lu}\p{Ll}+(?=,))[,:\s]+)*/iu
 const EN_NO_TOPIC = new RegExp(String.raw`^(?:morning|evening|afternoon|hi|hello|hey|thanks|cheers|bye|everyone|all|none|nothing)$|\b(?:${WEEKDAY_NAME}|${MONTH_NAME})\b|^(?:every|each|any|no|some|that|this|those|these|both|not|just|very|so|too|h?m+|u[hm]+|ha+|oh|ah|good|great|perfect|fair|nice|fine|cool|lovely|brilliant|sorry|yes|yeah)\b`, 'i')
-// "먼저 부사.", "다음, 게임 건.", "마지막, 선물세트.", "그리고 리뷰요.", "지호 씨, 해열제부터.": an opener, or 부터, marks a topic.
+// "먼저 주차.", "다음, 전단지 건.", "마지막, 교육.", "그리고 간식이요.", "가람 씨, 명찰부터.": an opener, or 부터, marks a topic.
 const KO_TOPIC = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|그다음(?:은)?|그리고|마지막(?:으로)?|먼저|우선|(?:첫|두|세|네)\s*번째)[,\s]+)+(\S+(?:\s\S+)?)$|^(\S+(?:\s\S+)?)부터(?:요)?$/
-// "그럼 배차로 넘어가죠", "무대부터 하자": the verb that turns the meeting to a topic.
+// "그럼 주차로 넘어가죠", "주차부터 하죠": the verb that turns the meeting to a topic.
 const KO_TOPIC_BY_VERB = /^(?:(?:자|그럼|그러면|이제|다음(?:은)?|먼저|우선)[,\s]+)*(\S+(?:\s\S+)?)(?:으로|로)\s*넘어가(?:겠습니다|죠|자|갈게요|볼게요|요)$|^(?:(?:자|그럼|그러면|이제|먼저|우선)[,\s]+)*(\S+(?:\s\S+)?)부터\s*(?:하자|할게요|하죠|합시다|볼게요|보죠|보자|시작할게요|시작하죠|시작합시다)$/
 const KO_VOCATIVE = /^[\uAC00-\uD7A3]{2,4}\s*(?:씨|님|아|야)[,\s]+/
 /** How long an announced topic stays the one what is said is about, in sentences. */
@@ -361,7 +361,7 @@ function announcedTopic (text: string, speakerNames: ReadonlySet<string>, goesOn
   if (said.split(/\s+/).length > 6) return undefined
   const opened = said.replace(EN_TOPIC_OPENER, '').replace(/,\s*\p{Lu}\p{Ll}+$/u, '')
   const topic = opened.replace(/\s+(?:first|next|then)$/i, '').replace(/^the\s+/i, '').trim()
-  // A noun phrase said alone at the end of a turn, without "next" or "first", answers or comments ("Steel.", "Every time.").
+  // A noun phrase said alone at the end of a turn, without "next" or "first", answers or comments ("Steel.", "Every week.").
   if (!goesOn && topic === said) return undefined
   if (topic === '' || topic.includes(',') || topic.split(/\s+/).length > 3 || EN_NO_TOPIC.test(topic) || speakerNames.has(topic.toLowerCase())) return undefined
   return contentStems(topic).size > 0 && isNounPhrase(topic.toLowerCase()) ? topic : undefined
@@ -719,7 +719,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       drafts.push({ ...base, content: ADVICE[language].decision(proposed), evidence: `${quote(asked!.text)} ${quote(s.text)}`, kind: 'decision', confidence: 0.6 })
       return
     }
-    // "Sixty-two? I thought we were at fifty-eight.", "어, 11일이요? 저는 18일부터라고 들었는데.": what someone remembers set
+    // "Forty-two? I thought we said fifty.", "어, 목요일이요? 저는 금요일이라고 들었는데요.": what someone remembers set
     // against what was just said is a mismatch to settle, whatever else the sentence asks.
     const recalled = recollection(s.text)
     const contradicted = recalled === undefined ? undefined : contradictedBy(spoken, i, recalled)
@@ -742,7 +742,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     const sameTurn = lastDraft !== undefined && lastDraft.kind === 'question' && spoken.slice(lastDraft.position, i + 1).every((p) => p.speaker === s.speaker)
     if (advice !== undefined && !(advice.kind === 'question' && sameTurn)) drafts.push({ ...base, ...advice, evidence: quote(s.text) })
   })
-  // What is said after a topic was announced is about it, named or not ("Hay." … "We'll go with Greenhow.").
+  // What is said after a topic was announced is about it, named or not ("Parking." … "We'll go with the council.").
   for (const draft of drafts) {
     const topic = topics[draft.position]
     if (topic !== undefined &&  overlap(contentStems(topic), contentStems(draft.content)) === 0) {

@@ -37,13 +37,13 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
   return holders
 }
 
-// "지호 씨가", "재혁씨한테": 씨 follows a person's name and never a title or a unit.
+// "민호 씨가", "가람씨한테": 씨 follows a person's name and never a title or a unit.
 const KOREAN_NAME_WITH_SSI = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*씨`, 'g')
 
 /**
- * People the minutes address with 씨 who are no participant ("POS 업체 문의는 지호 씨"): someone at the
- * meeting who wrote no minutes, so that a note naming them ("견적 두 곳 - 지호") gives them the task.
- * A participant's given name ("지호" for 윤지호) is that participant, not another person.
+ * People the minutes address with 씨 who are no participant ("창고 건은 민호 씨가 알아보기로 함"): someone
+ * at the meeting who wrote no minutes, so that a note naming them ("거래처 문의 - 민호") gives them the task.
+ * A participant's given name ("하늘" for 정하늘) is that participant, not another person.
  */
 export function addressedPeople (texts: readonly string[], people: readonly string[]): string[] {
   const found = new Set<string>()

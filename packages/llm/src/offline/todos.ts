@@ -265,7 +265,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under an action label the rest of a line "Ana – …" is the task as written, as under an action heading.
   const dashed = EN_LEADING_OWNER.exec(sentence.text)
   if (dashed !== null && personLabel(dashed[1], people, sentence.author) !== undefined) return ownersLine(sentence, dashed[1]!, dashed[2]!, hasActionLabel(sentence), people)
-  // "NF → reply to the supplier", "Bev -> update the route sheets", "Me → publish the rota": the person before an
+  // "KD → renew the hall insurance", "Ines -> book the minibus", "Me → send the seating plan round": the person before an
   // arrow opening the note has the task after it; initials that are no participant's stand as written.
   const arrowOwner = sentence.label === undefined ? EN_OWNER_ARROW.exec(sentence.text) : null
   const arrowed = arrowOwner === null ? undefined : personLabel(arrowOwner[1], people, sentence.author) ?? (/^\p{Lu}{2,3}$/u.test(arrowOwner[1]!) ? arrowOwner[1] : undefined)
@@ -645,7 +645,7 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
-  // "업체 문의 - 지호 / 전체 실사 - 도윤": tasks on one line, each closed by its own owner note.
+  // "거래처 문의 - 민호 / 안내문 수정 - 하늘": tasks on one line, each closed by its own owner note.
   const parts = sentence.text.split(/\s+\/\s+/)
   if (parts.length > 1 && parts.every((part) => (koreanOwnerNote(part.trim()) ?? participantNote(part.trim(), people)) !== undefined)) {
     return parts.flatMap((part) => koreanActions({ ...sentence, text: part.trim() }, people))

@@ -123,7 +123,7 @@ export function verbBase (word: string): string | undefined {
 }
 
 const NOUN_PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'CCONJ'])
-/** Whether a short English phrase is a noun phrase alone: no verb or pronoun, and a noun last ("hay", "the arena", "pony camp"). */
+/** Whether a short English phrase is a noun phrase alone: no verb or pronoun, and a noun last ("parking", "the open day", "van bays"). */
 export function isNounPhrase (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat().filter((t) => t.pos !== 'PUNCT')
   return tokens.length > 0 && tokens.every((t) => NOUN_PHRASE_TAGS.has(t.pos)) &&
@@ -433,7 +433,7 @@ function shapeOf (tokens: Token[]): Shape {
   if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
     // "Priya confirmed that the hall has a ramp": someone other than the group reports a fact they checked.
-    // "TA confirmed the difference can be absorbed": the same without "that", a clause of its own after the verb.
+    // "Priya confirmed the hall is free on Friday": the same without "that", a clause of its own after the verb.
     const clauseAfter = rest[verbAt + 1]?.normal === 'that' || rest.slice(verbAt + 2, verbAt + 7).some((t) => t.pos === 'AUX')
     const reportsFact = verb.lemma === 'confirm' && clauseAfter && !GROUP_SUBJECTS.has(headNormal)
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
@@ -592,9 +592,9 @@ function deferred (words: Token[], at: number): boolean {
   const promised = (FUTURE_MODALS.has(before(1)) && GROUP_SUBJECTS.has(before(2))) || (before(1) === 'to' && before(2) === 'going' && GROUP_SUBJECTS.has(before(4)))
   if (word.pos === 'VERB' && CHOOSING_LEMMAS.has(word.lemma) && promised && words.slice(at + 1).some((t) => LATER.has(t.normal) || WEEKDAYS.has(t.normal))) return true
   if (QUALIFIED.has(before(1)) || (words[at + 1]?.normal === 'in' && words[at + 2]?.normal === 'principle')) return true
-  // "Nothing agreed", "nothing was decided", "nobody has signed off": the decision denied by its subject.
+  // "Catering, nothing agreed", "nothing was decided", "nobody has signed off": the decision denied by its subject.
   if (NOBODY.has(before(1)) || (BE_OR_HAVE.has(before(1)) && (NOBODY.has(before(2)) || (BE_OR_HAVE.has(before(2)) && NOBODY.has(before(3)))))) return true
-  // "Second price, then decide", "get the quote, then we decide": a choice put after something still to be done.
+  // "Scaffold – second quote, then decide", "get the quote, then we decide": a choice put after something still to be done.
   if (word.pos === 'VERB' && word.normal === word.lemma && (before(1) === 'then' || (before(2) === 'then' && GROUP_SUBJECTS.has(before(1))))) return true
   // "Then the chair decides on the venue", "Finance picks the supplier": a choice in the present tense with its chooser
   // says who will make it, not that it is made.

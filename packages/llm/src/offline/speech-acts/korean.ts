@@ -171,7 +171,7 @@ const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|�
 // to take something, not for a task.
 const ATTITUDE_ASKED = /(?:^|\s)(?:양해|이해|참고|유의|주의)(?:를|해)?\s*(?:주시기\s*)?(?:바랍니다|부탁드립니다|부탁드려요|부탁합니다|요망)$/
 // Asking someone to know or keep something in mind ("당번은 목요일로 알고 계시기", "알아 두세요", "참고하기") asks no task
-// either, nor does saying what someone knows ("실장님은 목요일로 알고 계심").
+// either, nor does saying what someone knows ("팀장님은 금요일로 알고 계심").
 export const KO_KNOWING_ASKED = /(?:^|\s)알고\s*(?:계심|있음)$|(?:^|\s)(?:알고\s*(?:계시|있으|계셔|있어)|알아\s*(?:두|둬)|참고하)(?:기|세요|주세요|\s*주시기\s*바랍니다|시기\s*바랍니다|ㄹ\s*것|ㄹ 것)?$/
 // A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
 // them: it asks nothing of the hearer.
