@@ -398,10 +398,11 @@ const korean = {
   },
   mismatch: (said: string, recalled: string) => `넘어가기 전에 어느 쪽이 맞는지 확인하세요: ${shorten(said.trim().replace(/[.!?？]+$/u, ''))} / ${shorten(recalled.trim().replace(/[.!?？]+$/u, ''))}`,
   // "주차 결정 사항을 …", "전단지는 누가 새로 만들지 정하세요": the topic as a compound's first noun, or as the topic of whom to name.
-  onTopic: (content: string, topic: string) => /^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content)
-    ? `${topic} ${content}`
-    : /^누가 .+지 정하세요$|누가 맡을지 정하세요$|맡을 사람을 정하세요$/.test(content) ? `${josa(topic, '은/는')} ${content}`
-      : content.replace(/^넘어가기 전에 이 질문의 답을 정하세요: /, `넘어가기 전에 ${topic} 관련 질문의 답을 정하세요: `)
+  onTopic: (content: string, topic: string) => {
+    if (/^(?:결정 사항을 회의록에 남기세요|리스크 대응 방안과 담당자를 정하세요): /.test(content)) return `${topic} ${content}`
+    if (/^누가 .+지 정하세요$|누가 맡을지 정하세요$|맡을 사람을 정하세요$/.test(content)) return `${josa(topic, '은/는')} ${content}`
+    return content.replace(/^넘어가기 전에 이 질문의 답을 정하세요: /, `넘어가기 전에 ${topic} 관련 질문의 답을 정하세요: `)
+  }
 }
 
 export const ADVICE: Record<Language, typeof english> = { en: english, ko: korean }

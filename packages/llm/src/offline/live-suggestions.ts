@@ -745,7 +745,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   // What is said after a topic was announced is about it, named or not ("Parking." … "We'll go with the council.").
   for (const draft of drafts) {
     const topic = topics[draft.position]
-    if (topic !== undefined &&  overlap(contentStems(topic), contentStems(draft.content)) === 0) {
+    if (topic !== undefined && overlap(contentStems(topic), contentStems(draft.content)) === 0) {
       draft.content = ADVICE[language].onTopic(draft.content, topic)
     }
   }
