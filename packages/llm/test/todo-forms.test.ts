@@ -280,6 +280,12 @@ t.test('English notes: the point before an arrow is what the commitment after it
   t.same(of('- Venue contract -> signed Monday'), [], 'a report after the arrow commits nobody')
 })
 
+t.test('English: a hyphenated verb of doing again in a progressive opens its title in the base form', async (t) => {
+  const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), ['Tamsin Reyes', 'Ines Moreau'])
+  t.same(of('Ines is re-sending the invitations tomorrow.'), ['Re-send the invitations tomorrow (Ines)'])
+  t.same(of('Ines is re-booking the van for Friday.'), ['Re-book the van for Friday (Ines)'])
+})
+
 t.test('English notes: a person before an arrow opening the note has the task after it', async (t) => {
   const people = ['Tamsin Reyes', 'Ines Moreau', 'Wren Hale']
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: 'Tamsin Reyes' })), people)

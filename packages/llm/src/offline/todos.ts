@@ -760,13 +760,23 @@ function finish (action: Action, korean: boolean): string | undefined {
   let text = action.text.trim().replace(/\s+/g, ' ')
   // An action of one word ("Quarantine it", "Cover") says too little to be a todo on its own.
   if (contentStems(text).size < 2) return undefined
-  if (!korean) text = capitalise(text)
+  if (!korean) text = capitalise(baseFormFirst(text))
   if (text.length > MAX_TITLE) {
     const cut = text.slice(0, MAX_TITLE - 1)
     const space = cut.lastIndexOf(' ')
     text = `${space > MAX_TITLE / 2 ? cut.slice(0, space) : cut}…`
   }
   return action.owner === undefined ? text : `${text} (${action.owner})`
+}
+
+// "re-outputting all plates": a hyphenated verb of doing again in -ing, which the tagger reads apart from its prefix.
+const HYPHENATED_PROGRESSIVE = /^(re-)([a-z]+ing)\b/i
+
+/** A title opening on a progressive the clause reading left as written, in the base form every title opens with. */
+function baseFormFirst (text: string): string {
+  const found = HYPHENATED_PROGRESSIVE.exec(text)
+  const base = found === null ? undefined : verbBase(found[2]!)
+  return base === undefined ? text : `${found![1]!}${base}${text.slice(found![0].length)}`
 }
 
 /** Title of an action sentence (the first action in it), or undefined when it holds none. */
