@@ -368,18 +368,28 @@ function announcedTopic (text: string, speakerNames: ReadonlySet<string>, goesOn
 }
 const KO_NOT_A_NOUN = /(?:로|으로|은|는|을|를|에|에서|면|고|네|다|야|서|자|래|죠|거|것|부터)$|^(?:이렇게|그렇게|저렇게)$/
 
-/** For each sentence, the topic last announced within TOPIC_REACH sentences before it (not in reply to a question). */
-function announcedTopics (spoken: readonly Spoken[], segments: readonly Segment[]): Array<string | undefined> {
-  const speakerNames = new Set(segments.flatMap((s) => (s.speakerName ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '')))
-  const topics: Array<string | undefined> = []
-  let current: { topic: string, at: number } | undefined
-  spoken.forEach((s, i) => {
-    const goesOn = spoken[i + 1]?.speaker === s.speaker
-    const topic = i > 0 && isQuestion(spoken[i - 1]!.text) ? undefined : announcedTopic(s.text, speakerNames, goesOn)
-    if (topic !== undefined) current = { topic, at: i }
-    topics.push(current !== undefined && i - current.at <= TOPIC_REACH ? current.topic : undefined)
-  })
-  return topics
+/**
+ * The topic last announced at a sentence or within TOPIC_REACH sentences before it (not in reply to a question).
+ * Read only for the sentences a card rests on, each announcement once: most windows have few cards.
+ */
+function topicReader (spoken: readonly Spoken[], segments: readonly Segment[]): (at: number) => string | undefined {
+  let speakerNames: ReadonlySet<string> | undefined
+  const announced = new Map<number, string | undefined>()
+  const announcement = (i: number): string | undefined => {
+    if (!announced.has(i)) {
+      speakerNames ??= new Set(segments.flatMap((s) => (s.speakerName ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '')))
+      const goesOn = spoken[i + 1]?.speaker === spoken[i]!.speaker
+      announced.set(i, i > 0 && isQuestion(spoken[i - 1]!.text) ? undefined : announcedTopic(spoken[i]!.text, speakerNames, goesOn))
+    }
+    return announced.get(i)
+  }
+  return (at) => {
+    for (let k = at; k >= 0 && at - k <= TOPIC_REACH; k--) {
+      const topic = announcement(k)
+      if (topic !== undefined) return topic
+    }
+    return undefined
+  }
 }
 
 // "Anyway, …", "Moving on.", "Next, the budget.", "다음 안건, …", "마지막으로 …": the speaker turns to the next topic.
@@ -677,7 +687,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
-  const topics = announcedTopics(spoken, segments)
+  const topicAt = topicReader(spoken, segments)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
     if (i < firstAdvised) return
@@ -744,7 +754,7 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
   })
   // What is said after a topic was announced is about it, named or not ("Parking." … "We'll go with the council.").
   for (const draft of drafts) {
-    const topic = topics[draft.position]
+    const topic = topicAt(draft.position)
     if (topic !== undefined && overlap(contentStems(topic), contentStems(draft.content)) === 0) {
       draft.content = ADVICE[language].onTopic(draft.content, topic)
     }

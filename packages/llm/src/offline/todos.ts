@@ -235,6 +235,8 @@ const EN_DEFERRED_LABEL = /^(?:parked|tabled|deferred|on hold|parking lot|postpo
 const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m going to|\s+am going to)\s.*\b(?:it|them)\b.*)$/
 // A day or date closing a note's noun phrase ("final deck Thursday"): when, not what.
 const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorrow|\d{1,2}\/\d{1,2}|(?:${MONTH_NAME})\.?\s+\d{1,2})\.?$`, 'i')
+// "PR", "TWB": a person written by the capitals of their names.
+const INITIALS = /^\p{Lu}{2,3}$/u
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
@@ -268,7 +270,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // "KD → renew the hall insurance", "Ines -> book the minibus", "Me → send the seating plan round": the person before an
   // arrow opening the note has the task after it; initials that are no participant's stand as written.
   const arrowOwner = sentence.label === undefined ? EN_OWNER_ARROW.exec(sentence.text) : null
-  const arrowed = arrowOwner === null ? undefined : personLabel(arrowOwner[1], people, sentence.author) ?? (/^\p{Lu}{2,3}$/u.test(arrowOwner[1]!) ? arrowOwner[1] : undefined)
+  const arrowed = arrowOwner === null ? undefined : personLabel(arrowOwner[1], people, sentence.author) ?? (INITIALS.test(arrowOwner[1]!) ? arrowOwner[1] : undefined)
   if (arrowed !== undefined) {
     return englishActions({ ...sentence, text: arrowOwner![2]! }, people).map((action) => ({ ...action, owner: action.owner ?? arrowed }))
   }
@@ -600,7 +602,7 @@ function personLabel (label: string | undefined, people: readonly string[], auth
     return people.some((person) => person === name || (person.length >= 3 && person.endsWith(name))) ? name : undefined
   }
   // "PR: …", "[TO] …": a participant's initials, when they are nobody else's.
-  if (/^\p{Lu}{2,3}$/u.test(written)) {
+  if (INITIALS.test(written)) {
     const holders = people.filter((person) => initialsOf(person) === written)
     return holders.length === 1 ? holders[0] : undefined
   }
