@@ -480,7 +480,8 @@ t.test('permission for what was just proposed is no task to hand out', async (t)
   t.same(suggest(['a: I could repaint the signs this weekend.', 'b: Yep, go ahead.'], 'en').filter((d) => d.kind === 'action'), [])
   t.same(suggest(['a: Sure, go for it.'], 'en'), [])
   t.same(suggest(['a: 네, 진행하세요.'], 'ko'), [])
-  t.match(suggest(['a: Go ahead and book the minibus for Saturday.'], 'en'), [{ kind: 'action' }], 'go ahead with a task of its own asks for it')
+  t.match(suggest(['a: We still have no transport for the away match.', 'b: Fine, go ahead and book the minibus for Saturday.'], 'en'), [{ kind: 'decision', content: /book the minibus for Saturday/ }],
+    'go ahead with a task of its own settles it')
 })
 
 t.test('Korean: "그걸로 하자", "그렇게 합시다" settle what was just said, whoever said it, without the frame of a proposal', async (t) => {
@@ -592,4 +593,18 @@ t.test('A recollection set against what another speaker just said is a mismatch 
     [{ kind: 'question', content: '넘어가기 전에 어느 쪽이 맞는지 확인하세요: 현수막은 목요일에 온대요 / 어, 저는 금요일이라고 들었는데요' }])
   t.notOk(suggest(['a: The caterer is booked.', 'b: That\'s what I thought you\'d say.'], 'en').some((d) => d.content.startsWith('Settle which is right')), 'agreeing is no recollection')
   t.notOk(suggest(['a: 현수막 디자인 다 됐어요.', 'b: 제작은 보통 사흘 걸린다고 들었어요.'], 'ko').some((d) => d.content.includes('어느 쪽이 맞는지')), 'a value heard, against nothing said with one')
+})
+
+t.test('English: an imperative naming nobody is said to the one spoken to; after an assent or closed by "then" it settles the point', async (t) => {
+  const toListener = suggest(['a: The draft of the parents letter is nearly done.', 'b: Email it to me before it goes out.'], 'en')
+  t.notOk(toListener.some((d) => /^Decide who will/.test(d.content)), JSON.stringify(toListener))
+  const fragment = suggest(['a: Right, gate passes.', 'b: Ask somebody else.'], 'en')
+  t.notOk(fragment.some((d) => /^Decide who will/.test(d.content)), JSON.stringify(fragment))
+  t.match(suggest(['a: We could hold the quiz in the library or in the hall.', 'b: Put it in the hall then.'], 'en'),
+    [{ kind: 'decision', content: 'Record the decision: Put it in the hall then' }])
+  t.match(suggest(['a: The hall seats ninety and the library sixty.', 'b: Fine, please book the hall for the quiz.'], 'en'),
+    [{ kind: 'decision', content: /^Record the decision: .*book the hall for the quiz/ }])
+  t.match(suggest(['a: The hall seats ninety and the library sixty.', 'b: Okay.', 'b: Please book the hall for the quiz.'], 'en'),
+    [{ kind: 'decision', content: /^Record the decision: .*book the hall for the quiz/ }], 'the assent said on its own just before')
+  t.match(suggest(['a: Somebody needs to order more toner before Friday.'], 'en'), [{ kind: 'action', content: /^Decide who will order more toner/ }], 'a duty put to anybody still has no owner')
 })

@@ -181,6 +181,18 @@ export interface Followed {
 const EN_ASSENT = /^(?:(?:oh|ah|hmm|well)[,\s]+)?(?:good (?:idea|point|call|question)|great idea|sounds good|makes sense|agreed|agree|yes|yeah|okay|ok|fine|fair|good|great|deal|understood|got it)\b/i
 const KO_ASSENT = /^(?:네|예|좋아요|좋습니다|좋아|좋죠|알겠습니다|알겠어요|알겠어|그래요|그러죠|그럽시다|맞아요|맞습니다|오케이|동의)/
 
+// "…, then.", "Put it on four then": a clause closed by "then" draws the conclusion of what was said.
+const EN_CONCLUDING_THEN = /\bthen[.!]*$/i
+// Words that open a turn before its clause: "Right, …", "Okay so …", "Yes, please …".
+const EN_TURN_OPENER = /^(?:(?:oh|ah|well|ok(?:ay)?|right|alright|so|and|then|yes|yeah|yep|fine|good|great|please|just)\b[,.!\s]*)*/i
+
+/** An English clause that is an imperative: its action opens it, after words that open a turn, and nobody is named. */
+function bareImperative (clause: Clause): boolean {
+  if (clause.agent?.kind !== 'unknown' || clause.action === undefined) return false
+  const firstWord = clause.action.trim().split(/\s+/)[0]!.toLowerCase()
+  return clause.text.trim().replace(EN_TURN_OPENER, '').split(/\s+/)[0]!.toLowerCase() === firstWord
+}
+
 function opensWithAssent (text: string): boolean {
   const trimmed = text.trim()
   return EN_ASSENT.test(trimmed) || KO_ASSENT.test(trimmed)
@@ -426,6 +438,8 @@ interface Context {
   after?: string
   /** The speaker's next sentences before anyone else speaks. */
   restOfTurn: readonly string[]
+  /** The speaker's sentence just before is an assent of its own ("Fine.", "Okay."). */
+  assented?: boolean
 }
 
 /** The sentences after i by the same speaker, up to TURN_REACH, before anyone else speaks. */
@@ -580,6 +594,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
+    // "Send it to me before Friday", "Ask somebody else": an imperative naming nobody is said to the one spoken to, who has
+    // it. After an assent or closed by "then" ("Fine, put it on four then") it settles what was being weighed.
+    if (!korean && bareImperative(action)) {
+      return context.assented === true || EN_ASSENT.test(text.trim()) || EN_CONCLUDING_THEN.test(action.text) ? { content: advice.decision(action.text), kind: 'decision', confidence: 0.6 } : undefined
+    }
     return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }
   const needed = korean ? undefined : clauses.map((c) => neededThing(c.text)).find((n) => n !== undefined)
@@ -744,7 +763,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       followed: followed(spoken, i, answered.has(i)),
       ...(i > 0 ? { before: turnBefore(spoken, i) } : {}),
       ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {}),
-      restOfTurn: restOfTurn(spoken, i)
+      restOfTurn: restOfTurn(spoken, i),
+      assented: i > 0 && spoken[i - 1]!.speaker === s.speaker && INTERJECTION.test(spoken[i - 1]!.text.trim()) && opensWithAssent(spoken[i - 1]!.text)
     })
     // "Do we know if the venue has step-free access? A ramp, a lift?": a question that follows one the speaker just
     // asked, in the same turn, asks it again in other words; the first stands for both.
