@@ -529,11 +529,15 @@ t.test('English notes: a participant\'s initials before a verb in -ing or -s, af
   t.same(of('- new till -> QA testing the card reader'), [], 'initials of nobody here give nobody a task')
 })
 
-t.test('checklists: an open box makes the line a task (in Korean notes its writer\'s), a ticked box a done one', async (t) => {
+t.test('checklists: an open box makes the line a task, its writer\'s unless it names another doer; a ticked box a done one', async (t) => {
   const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
   const of = (text: string, author = 'Mira Chen'): string[] => meetingTodos([[author, text]], people)
   t.same(of('창고 정리 건\n☐ 창고 열쇠 복사 두 개'), ['창고 열쇠 복사 두 개 (Mira Chen)'], 'an open box, no verb: the line is the task')
-  t.same(of('Store room, 3 Dec\n- [ ] spare keys for the store room'), ['Spare keys for the store room'], 'in English, as under an action heading, nobody named is nobody')
+  t.same(of('Store room, 3 Dec\n- [ ] spare keys for the store room'), ['Spare keys for the store room (Mira Chen)'], 'in English too, the box is the writer\'s to tick')
+  t.same(of('Store room, 3 Dec\n- [ ] order the shelving once Paula sends the floor plan'), ['Order the shelving once Paula sends the floor plan (Mira Chen)'], 'a participant in a clause of time is no doer')
+  t.same(of('Store room, 3 Dec\n- [ ] shelving quote (Tom asked twice) – ring the supplier'), ['Shelving quote (Tom asked twice) – ring the supplier (Mira Chen)'], 'nor in brackets')
+  t.same(of('Store room, 3 Dec\n- [ ] spare keys – TO collecting them on Friday'), ['Spare keys – TO collecting them on Friday'], 'another participant doing it: not the writer\'s')
+  t.same(of('Store room, 3 Dec\n- [ ] we clear the store room before the audit'), ['We clear the store room before the audit'], 'the group: nobody in particular')
   t.same(of('창고 정리 건\n☑ 창고 열쇠 복사 두 개'), [], 'ticked: done')
   t.same(of('Store room, 3 Dec\n- [x] copy the spare keys for the store room'), [], 'ticked: done')
 })

@@ -199,7 +199,7 @@ const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' ||
 // "TODO: rotate the API keys", "Action items: …": what follows the label is a task whatever its verb.
 const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
 
-function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string): Action[] {
+function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string, people: readonly string[] = []): Action[] {
   const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || listedAsAction(sentence)
   // Under an action label a clause that opens on its predicate is a task even where the tagger, reading
   // the whole line, took its verb for a noun ("…; redo the fire drill briefing for new staff; …").
@@ -210,7 +210,8 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
-    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writersActionLine(sentence) ? sentence.author : undefined) : undefined)
+    const writers = writersActionLine(sentence) && !(sentence.checkbox === 'open' && namesOtherDoer(sentence.text, people, sentence.author))
+    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
     return splitConjoined(cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
 }
@@ -302,7 +303,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   // Under a label that gives a reason or a finding ("Root cause: …", "Lesson: …"), a bare
   // imperative describes what went wrong or what was learnt; it assigns nothing.
   const reasoning = sentence.label !== undefined && EN_REASONING_LABEL.test(sentence.label)
-  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people, sentence.author))
+  const byClause = clauseActions(reasoning ? analysed.filter((c) => c.agent?.kind !== 'unknown') : analysed, sentence, personLabel(sentence.label, people, sentence.author), people)
   if (byClause.length > 0) return byClause
   // Under an action heading a line is a task even as a bare noun phrase ("Pricing page copy (Dana)").
   if (listedAsAction(sentence)) return sectionTask(sentence, analysed, people)
@@ -347,7 +348,8 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
   const trailing = EN_TRAILING_OWNER.exec(sentence.text)
   const named = trailing === null ? undefined : personLabel((trailing[1] ?? trailing[2])!.trim(), people)
   const text = (named === undefined ? sentence.text : sentence.text.slice(0, trailing!.index)).replace(/[\s.!]+$/u, '').trim()
-  const owner = named ?? personLabel(sentence.label, people)
+  // "[ ] Ring the caterer about Friday" in one's own minutes: an open box that names no other doer is the writer's to tick.
+  const owner = named ?? personLabel(sentence.label, people) ?? (sentence.checkbox === 'open' && !namesOtherDoer(text, people, sentence.author) ? sentence.author : undefined)
   return listedTasks(text).map((task) => ({ text: task, ...(owner === undefined ? {} : { owner }) }))
 }
 
@@ -355,6 +357,21 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
  * The tasks one line of an action list holds: parts after ";" ("swap the badge printer today; check the kiosks by Fri"),
  * or three or more short noun phrases listed with commas ("venue walkthrough, catering order, signage proofs").
  */
+// A participant's first name or initials before what they do ("GP pulling them", "Tom to ring", "Ana sends …"), outside
+// brackets and not in a clause of time or condition ("when Maisie hands in the cash").
+const EN_DOER_NAMED = /(?<!\b(?:when|once|if|after|until|before|unless|by|from|with|for)\s+)\b(\p{Lu}[\p{L}'-]*)\s+(?:to\s|will\s|is\s|'s\s|\p{Ll}+(?:ing|s)\b)/gu
+
+/** Whether a line gives its task to someone other than its writer: the group, or another participant as the doer. */
+function namesOtherDoer (text: string, people: readonly string[], author: string | undefined): boolean {
+  if (/\b(?:we|us|everyone|all|team)\b/i.test(text)) return true
+  const others = people.filter((person) => person !== author)
+  for (const found of text.replace(/\([^)]*\)/g, '').matchAll(EN_DOER_NAMED)) {
+    const name = found[1]!
+    if (others.some((person) => person.split(/\s+/)[0] === name || initialsOf(person) === name)) return true
+  }
+  return false
+}
+
 function listedTasks (text: string): string[] {
   const parts = text.split(/\s*;\s*/).map((part) => part.trim()).filter((part) => part !== '')
   return parts.flatMap((part) => {
