@@ -76,6 +76,8 @@ const KOREAN_TODOS: Row[] = [
   ['terse action noun with next week', '보험 갱신 서류 다음 주 제출', ['보험 갱신 서류 다음 주 제출']],
   ['a -기 task opening a line under a person\'s name', '- 민수: 거래처 샘플 회수하기, 수량은 나한테 알려주기', ['거래처 샘플 회수 (민수)']],
   ['the writer named as owner in brackets (나); the send step joins the edit it follows', '- 협찬사 제안서 수정, 목요일까지 송부 (나)', ['협찬사 제안서 수정 (서지원)']],
+  ['the writer named as owner with the subject pronoun after an arrow', '- 회의실 프로젝터 수리 요청 → 내가', ['회의실 프로젝터 수리 요청 (서지원)']],
+  ['the writer named as owner with the subject pronoun in brackets', '- 출장 숙소 예약 (제가)', ['출장 숙소 예약 (서지원)']],
   ['a noun plan with a clock time', '점검 공지 16:00 발송 예정', ['점검 공지 16:00 발송 (서지원)']],
   ['a commitment after a reason on everyday "시스템"', '재고 시스템 코드를 나눠야 하므로 제가 외주사에 견적을 요청하겠습니다.', ['외주사에 견적을 요청 (서지원)']],
   ['a reason in -라서 before a commitment', '마감이 금요일이라서 제가 오늘 초안을 공유하겠습니다.', ['초안을 공유 (서지원)']],

@@ -672,7 +672,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
-  const selfNote = /\s*(?:\((?:나|저|본인|me)\)|\s[-–—]\s*(?:나|저|본인))$/i.exec(trimmed)
+  const selfNote = /\s*(?:\((?:나|저|본인|내가|제가|me)\)|\s[-–—]\s*(?:나|저|본인|내가|제가)|\s*(?:→|->)\s*(?:나|저|본인|내가|제가))$/i.exec(trimmed)
   const note = selfNote !== null && sentence.author !== undefined
     ? { body: trimmed.slice(0, selfNote.index), owner: sentence.author }
     : koreanOwnerNote(trimmed) ?? participantNote(trimmed, people)
