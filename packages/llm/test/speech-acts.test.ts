@@ -530,3 +530,11 @@ t.test('Korean: an adverb ending in 로 ("바로", "따로") chooses no value un
   t.equal(lastKoreanAct('그럼 금요일로 하죠.'), 'decision', 'a day chosen still is')
   t.equal(lastKoreanAct('발주는 다음 주로 미루자.'), 'decision')
 })
+
+t.test('Korean: a demonstrative or a pronoun before a title is no name; the title holder is the one who acts', async (t) => {
+  const agent = (text: string) => analyseClauses(text, 'ko')[0]?.agent
+  t.same(agent('이것도 과장님이 협력사에 같이 물어보시기로 했습니다.'), { kind: 'named', name: '과장' })
+  t.same(agent('그건 팀장님이 확인하기로 했어요.'), { kind: 'named', name: '팀장' })
+  t.same(agent('우리 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '대리' })
+  t.same(agent('이건우 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '이건우' }, 'a name that starts as a demonstrative does is still a name')
+})
