@@ -538,3 +538,13 @@ t.test('Korean: a demonstrative or a pronoun before a title is no name; the titl
   t.same(agent('우리 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '대리' })
   t.same(agent('이건우 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '이건우' }, 'a name that starts as a demonstrative does is still a name')
 })
+
+t.test('Korean: the 반말 question in -나 asks, with or without a question mark; 하나 on its own counts', async (t) => {
+  const act = (text: string) => analyseClauses(text, 'ko')[0]?.act
+  t.equal(act('그럼 의자를 서른 개는 빌려야 되나.'), 'question', 'a must-form asked, not a choice settled')
+  t.equal(act('포장 박스가 다 떨어졌나.'), 'question')
+  t.equal(act('창고에 예비 부품이 있나.'), 'question')
+  t.equal(act('금요일까지 끝낼 수 있겠나.'), 'question')
+  t.equal(act('이 숫자가 맞나.'), 'question')
+  t.not(act('남은 건 상자 하나.'), 'question', 'the number one')
+})

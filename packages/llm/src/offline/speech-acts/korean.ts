@@ -153,6 +153,17 @@ const ENDINGS: Ending[] = [
 // Questions end in a question mark or an interrogative ending.
 // An embedded question left open ("…선정할지", "…할지 여부") asks as well.
 // -가요 asks only after the adnominal -(으)ㄴ/-는 (인가요, 있는가요): 나가요, 가요 alone state.
+/**
+ * The 반말 question in -나 without a question mark: "…사야 되나", "…해야 하나", "예산이 남았나", "다 있나", "끝낼 수 있겠나".
+ * After a past or future stem (ㅆ, or 없) or 되/맞, or a must-form; not 하나 on its own, which counts ("사과 하나").
+ */
+function banmalNaQuestion (bare: string): boolean {
+  if (/(?:[아어]야|해야)\s+(?:되|하)나$/.test(bare)) return true
+  const stem = /([\uAC00-\uD7A3])나$/.exec(bare)?.[1]
+  if (stem === undefined) return false
+  const final = finalConsonant(stem)
+  return final === 'ㅆ' || final === 'ㅄ' || stem === '되' || stem === '맞'
+}
 const QUESTION_ENDINGS = ['습니까', '까요', '나요', 'ㄴ가요', 'ㄹ까', '니', '죠?', '는지', 'ㄹ지', '을지', '어때요', '어때'].map(disassemble)
 // -(으)니까(요) gives a reason ("이미 말씀드렸으니까요"); only the formal -ㅂ니까 (합니까) asks.
 const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
@@ -378,7 +389,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   })
 
   if (koreanAddressesTheRecord(bare)) return withLevel('statement')
-  if (/[?？]$/.test(text) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare) && !(JI_STATED.test(bare) && !KO_WH_WORD.test(bare)))) {
+  if (/[?？]$/.test(text) || banmalNaQuestion(bare) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare) && !(JI_STATED.test(bare) && !KO_WH_WORD.test(bare)))) {
     // "확인해 주시겠어요?": a request in the form of a question.
     if (/주시겠|주실 수|줄 수|줄래|주시면|주실래/.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
     return withLevel('question')
