@@ -151,6 +151,16 @@ t.test('Korean: words of time and of old or new (작년, 하루, 둘째, 기존,
   t.ok(list.includes('기존 회원'), 'a phrase they open still names one')
 })
 
+t.test('Korean: 전에, 후에, 중에 (before, after, during) with a one-syllable noun name no topic', async (t) => {
+  const list = keywords([
+    { author: 'a', text: '납품 전에 포장 상태를 봅니다. 설치 후에 시운전을 합니다.' },
+    { author: 'b', text: '행사 전에 포장 박스를 받습니다. 점검 중에 시운전 기록을 남깁니다.' },
+    { author: 'c', text: '출고 전에 포장 사진을 찍어요. 설치 후에 시운전 결과를 공유해요.' }
+  ])
+  t.notOk(list.some((k) => k.split(' ').some((word) => ['전에', '후에', '중에'].includes(word))), `none, alone or in a phrase, in ${JSON.stringify(list)}`)
+  t.ok(list.includes('시운전'), 'the topics stay')
+})
+
 t.test('Korean: a compound written with and without the space is one keyword', async (t) => {
   const list = keywords([
     { author: 'a', text: '결제위젯 로딩이 느림.' },

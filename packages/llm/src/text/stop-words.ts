@@ -35,6 +35,7 @@ export const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set(`
 부분 관련 대해 대한 통해 위해 위한 따라 경우 때문 하나 둘 셋 오늘 내일 어제 지금 이제 일단 먼저 우선 계속 바로 아주 매우 너무
 님 님이 님께 님은 님의 님도 님과 님한테 씨 씨가 씨는 씨께 씨의
 네 예 아니요 아니 음 어 그냥 약간 조금 많이 진짜 정말 혹시 아마 이미 같이 함께 다시 이후 이전 현재 최근 주
+전에 후에 중에 뒤에 동안
 `.trim().split(/\s+/))
 
 /** What a Korean speaker opens with before the point: a connective, an assent, a filler, an enumerator ("그럼", "좋아,", "참고로", "두 번째."). */
