@@ -367,6 +367,13 @@ t.test('A note\'s opening noun phrase names what "it" is, as a label does', asyn
   t.same(todosOf('We lost the venue, I\'ll call it a day.', 'Ana Ruiz').filter((todo) => todo.includes('venue')), [], 'a clause with a verb names no topic')
 })
 
+t.test('English: a named doer in the present tense with a date is an assignment, as with a weekday; without one it describes', async (t) => {
+  t.same(todosOf('Ana raises the rota at the staff meeting on the 14th.'), ['Raise the rota at the staff meeting on the 14th (Ana)'])
+  t.same(todosOf('Ana books the minibus by 3 May.'), ['Book the minibus by 3 May (Ana)'])
+  t.same(todosOf('Ana books the minibus on 12/5.'), ['Book the minibus on 12/5 (Ana)'])
+  t.same(todosOf('Ana books the minibus for the away games.'), [], 'what Ana does, not a task given')
+})
+
 t.test('"and" before another doer with a future starts that doer\'s task', async (t) => {
   t.same(todosOf('Ana sends the floor plan by Monday and I\'ll book the caterer for Friday.'), ['Send the floor plan by Monday (Ana)', 'Book the caterer for Friday (서지원)'])
   t.same(todosOf('Sam will update the pricing page, and Ana will brief the support team by Thursday.'), ['Update the pricing page (Sam)', 'Brief the support team by Thursday (Ana)'])
