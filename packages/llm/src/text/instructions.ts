@@ -9,8 +9,10 @@
 const EN_OVERRIDE = /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}?\b(?:previous|prior|above|earlier|preceding|all|any|your|the)\b.{0,20}?\b(?:instructions?|prompts?|rules|directions|guidelines|context)\b/i
 // Role or prompt manipulation.
 const EN_ROLE = /\b(?:system prompt|developer mode|jailbreak|you are now|from now on,? you|act as (?:an?|the) (?:ai|assistant|model|chatbot)|new instructions?\s*[:：])/i
-// The machine as a note names it: "the AI", "automated assistants", "AI summary tools", "summarisation tools".
-const EN_MACHINE = String.raw`(?:(?:automated|automatic|virtual|ai)\s+)?(?:(?:ai|assistant|model|llm|bot|chatbot|note[- ]?taker|summari[sz]er)s?|(?:ai|summary|summari[sz]ation|automated)\s+tools?)`
+// The machine as a note names it: "the AI", "automated assistants", "AI summary tools", "summarisation tools",
+// "automated note-taking and summary tools" (a tool with what it does before it, joined by "and" or "or").
+const EN_TOOL_KIND = String.raw`(?:automated|automatic|ai|summary|summari[sz]ation|summari[sz]ing|note[- ]?taking|transcription|minute[- ]?taking)`
+const EN_MACHINE = String.raw`(?:(?:automated|automatic|virtual|ai)\s+)?(?:(?:ai|assistant|model|llm|bot|chatbot|note[- ]?taker|summari[sz]er)s?|${EN_TOOL_KIND}(?:\s+(?:(?:and|or|&|\/)\s+)?${EN_TOOL_KIND}){0,3}\s+tools?)`
 const EN_NOTE_FOR = String.raw`(?:note|notice|message|instruction|reminder|memo|directive)s? (?:to|for) (?:the |any |an |all )?`
 // A note to the machine: "Note to the AI", "Note for automated assistants", "memo for AI summary tools".
 const EN_NOTE_TO_MACHINE = new RegExp(String.raw`\b${EN_NOTE_FOR}${EN_MACHINE}\b`, 'i')
