@@ -537,6 +537,7 @@ t.test('Korean: a demonstrative or a pronoun before a title is no name; the titl
   t.same(agent('그건 팀장님이 확인하기로 했어요.'), { kind: 'named', name: '팀장' })
   t.same(agent('우리 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '대리' })
   t.same(agent('이건우 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '이건우' }, 'a name that starts as a demonstrative does is still a name')
+  t.same(agent('김민서 대리님이 견적서를 보내기로 했어요.'), { kind: 'named', name: '김민서' }, 'a name ending in 서 still is, as a verb on a connective (받아서) is not')
 })
 
 t.test('Korean: the 반말 question in -나 asks, with or without a question mark; 하나 on its own counts', async (t) => {

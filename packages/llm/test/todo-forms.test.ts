@@ -78,6 +78,8 @@ const KOREAN_TODOS: Row[] = [
   ['the writer named as owner in brackets (나); the send step joins the edit it follows', '- 협찬사 제안서 수정, 목요일까지 송부 (나)', ['협찬사 제안서 수정 (서지원)']],
   ['the writer named as owner with the subject pronoun after an arrow', '- 회의실 프로젝터 수리 요청 → 내가', ['회의실 프로젝터 수리 요청 (서지원)']],
   ['the writer named as owner with the subject pronoun in brackets', '- 출장 숙소 예약 (제가)', ['출장 숙소 예약 (서지원)']],
+  ['a verb ending on a connective before a title is no name', '- 현수막 시안 받아서 과장님 최종 확인.', ['현수막 시안 받아서 최종 확인']],
+  ['a verb ending on a connective in brackets is no owner', '- 현수막 시안 확인 (받아서)', []],
   ['a noun plan with a clock time', '점검 공지 16:00 발송 예정', ['점검 공지 16:00 발송 (서지원)']],
   ['a commitment after a reason on everyday "시스템"', '재고 시스템 코드를 나눠야 하므로 제가 외주사에 견적을 요청하겠습니다.', ['외주사에 견적을 요청 (서지원)']],
   ['a reason in -라서 before a commitment', '마감이 금요일이라서 제가 오늘 초안을 공유하겠습니다.', ['초안을 공유 (서지원)']],

@@ -27,12 +27,15 @@ export const KOREAN_JOB_TITLES: readonly string[] = [
  */
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사', '선임', '수석', '프로', '사원', '차장', '전무'])
 
+/** Verb connectives that end a word ("받아서", "확인하고", "보니까"): the sentence running on, never the end of a name. */
+export const KOREAN_CONNECTIVE_ENDING = '(?:아서|어서|여서|해서|려고|하고|니까|는데|지만|면서|으면|하면|해야)'
+
 /**
  * A name as written before a title or 님 (2 to 4 syllables): not a word that ends in a particle
  * ("준비로 대표님이", "일정을 팀장님께"), which is the sentence running on, nor a demonstrative or a
  * pronoun with its particle ("이것도 사장님이", "그건 팀장님이", "우리 대리님").
  */
-export const KOREAN_NAME = '(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이그저](?:건|게|쪽)|여기|거기|저기|우리|저희)(?![\\uAC00-\\uD7A3]))[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])'
+export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이그저](?:건|게|쪽)|여기|거기|저기|우리|저희)(?![\\uAC00-\\uD7A3]))[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])(?<!${KOREAN_CONNECTIVE_ENDING})`
 
 /** The titles as a regular-expression alternation (no group), for a name-title pattern. */
 export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`

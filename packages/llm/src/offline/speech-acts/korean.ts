@@ -1,7 +1,7 @@
 import { disassemble } from 'es-hangul'
 import { finalConsonant } from '../../text/korean-stem.ts'
 import { isInstructionToAi } from '../../text/instructions.ts'
-import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
+import { KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
 /*
@@ -262,6 +262,8 @@ const MENTION = /(?:^|\s)@(\S+)/
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 // A weekday ("→ 금요일") says when, never who.
 const NOT_AN_OWNER = /^(?:[월화수목금토일]요일|완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
+// A verb closing on a connective ("(받아서)", "→ 확인하고") continues the sentence; no name ends so.
+const CONNECTIVE_END = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
 const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
 
@@ -285,7 +287,7 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
   if (titled !== null && !NOT_AN_OWNER.test(titled[1]!)) return { body: line.slice(0, titled.index), owner: titled[1]! }
   const note = OWNER_NOTE.exec(line)
   const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4] ?? note[5])?.replace(/\s*(?:님|씨)$/, '')
-  if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner)) return undefined
+  if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner) || CONNECTIVE_END.test(owner)) return undefined
   return { body: line.slice(0, note.index), owner }
 }
 /**
