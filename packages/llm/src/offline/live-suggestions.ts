@@ -181,7 +181,7 @@ export interface Followed {
 const EN_ASSENT = /^(?:(?:oh|ah|hmm|well)[,\s]+)?(?:good (?:idea|point|call|question)|great idea|sounds good|makes sense|agreed|agree|yes|yeah|okay|ok|fine|fair|good|great|deal|understood|got it)\b/i
 const KO_ASSENT = /^(?:네|예|좋아요|좋습니다|좋아|좋죠|알겠습니다|알겠어요|알겠어|그래요|그러죠|그럽시다|맞아요|맞습니다|오케이|동의)/
 
-// "…, then.", "Put it on four then": a clause closed by "then" draws the conclusion of what was said.
+// "…, then.", "Put it in the hall then": a clause closed by "then" draws the conclusion of what was said.
 const EN_CONCLUDING_THEN = /\bthen[.!]*$/i
 // Words that open a turn before its clause: "Right, …", "Okay so …", "Yes, please …".
 const EN_TURN_OPENER = /^(?:(?:oh|ah|well|ok(?:ay)?|right|alright|so|and|then|yes|yeah|yep|fine|good|great|please|just)\b[,.!\s]*)*/i
@@ -594,8 +594,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
-    // "Send it to me before Friday", "Ask somebody else": an imperative naming nobody is said to the one spoken to, who has
-    // it. After an assent or closed by "then" ("Fine, put it on four then") it settles what was being weighed.
+    // "Email it to me before it goes out", "Try the other supplier": an imperative naming nobody is said to the one spoken to,
+    // who has it. After an assent or closed by "then" ("Fine, put it in the hall then") it settles what was being weighed.
     if (!korean && bareImperative(action)) {
       return context.assented === true || EN_ASSENT.test(text.trim()) || EN_CONCLUDING_THEN.test(action.text) ? { content: advice.decision(action.text), kind: 'decision', confidence: 0.6 } : undefined
     }

@@ -357,8 +357,8 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
  * The tasks one line of an action list holds: parts after ";" ("swap the badge printer today; check the kiosks by Fri"),
  * or three or more short noun phrases listed with commas ("venue walkthrough, catering order, signage proofs").
  */
-// A participant's first name or initials before what they do ("GP pulling them", "Tom to ring", "Ana sends …"), outside
-// brackets and not in a clause of time or condition ("when Maisie hands in the cash").
+// A participant's first name or initials before what they do ("KD fetching them", "Tom to ring", "Ana sends …"), outside
+// brackets and not in a clause of time or condition ("when Sam hands in the keys").
 const EN_DOER_NAMED = /(?<!\b(?:when|once|if|after|until|before|unless|by|from|with|for)\s+)\b(\p{Lu}[\p{L}'-]*)\s+(?:to\s|will\s|is\s|'s\s|\p{Ll}+(?:ing|s)\b)/gu
 
 /** Whether a line gives its task to someone other than its writer: the group, or another participant as the doer. */

@@ -10,7 +10,7 @@ const EN_OVERRIDE = /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}?\b(?
 // Role or prompt manipulation.
 const EN_ROLE = /\b(?:system prompt|developer mode|jailbreak|you are now|from now on,? you|act as (?:an?|the) (?:ai|assistant|model|chatbot)|new instructions?\s*[:：])/i
 // The machine as a note names it: "the AI", "automated assistants", "AI summary tools", "summarisation tools",
-// "automated note-taking and summary tools" (a tool with what it does before it, joined by "and" or "or").
+// "automated note-taking and transcription tools" (a tool with what it does before it, joined by "and" or "or").
 const EN_TOOL_KIND = String.raw`(?:automated|automatic|ai|summary|summari[sz]ation|summari[sz]ing|note[- ]?taking|transcription|minute[- ]?taking)`
 const EN_MACHINE = String.raw`(?:(?:automated|automatic|virtual|ai)\s+)?(?:(?:ai|assistant|model|llm|bot|chatbot|note[- ]?taker|summari[sz]er)s?|${EN_TOOL_KIND}(?:\s+(?:(?:and|or|&|\/)\s+)?${EN_TOOL_KIND}){0,3}\s+tools?)`
 const EN_NOTE_FOR = String.raw`(?:note|notice|message|instruction|reminder|memo|directive)s? (?:to|for) (?:the |any |an |all )?`
@@ -38,7 +38,7 @@ const EN_OUTPUT_DEMAND = /\b(?:output|reply|respond|print|answer|return|write|sa
 
 // "이전 지시는 모두 무시하고", "위의 지침을 무시", "시스템 프롬프트"
 const KO_OVERRIDE = /(?:이전|앞의|앞선|위의|기존|모든|지금까지의?)\s*(?:지시|지침|명령|프롬프트|규칙|설정)[^.。]{0,20}?(?:무시|잊어|따르지)|(?:지시|지침|명령|프롬프트)(?:은|는|을|를)?\s*(?:모두\s*)?무시하고|시스템\s*프롬프트|탈옥/
-// A tool that digests the minutes is a machine too: "AI 회의 요약 도구", "자동 요약 시스템", "정리 툴".
+// A tool that digests the minutes is a machine too: "AI 요약 도구", "회의 정리 시스템", "요약 툴".
 const KO_MACHINE = '(?:(?:(?:AI|ai|인공지능|에이아이)\\s*)?(?:회의\\s*)?(?:자동\\s*)?(?:요약|정리)\\s*(?:도구|툴|시스템|프로그램)|(?:AI|ai|인공지능|에이아이)\\s*(?:비서|도우미|어시스턴트)|AI|ai|인공지능|에이아이|GPT|챗GPT|챗봇|어시스턴트|모델|(?:요약|정리)\\s*봇)'
 // A heading that leaves a note for the machine: "AI 도우미 참고사항:", "요약 AI 안내:", "[AI 지시]" is read as an addressee.
 const KO_NOTE_HEADING = new RegExp(`${KO_MACHINE}\\s*(?:참고|안내|지시|요청|전달|유의|주의)\\s*(?:사항|말씀)?\\s*[:：]`)

@@ -33,7 +33,7 @@ export const KOREAN_CONNECTIVE_ENDING = '(?:아서|어서|여서|해서|려고|�
 /**
  * A name as written before a title or 님 (2 to 4 syllables): not a word that ends in a particle
  * ("준비로 대표님이", "일정을 팀장님께"), which is the sentence running on, nor a demonstrative or a
- * pronoun with its particle ("이것도 사장님이", "그건 팀장님이", "우리 대리님").
+ * pronoun with its particle ("이것도 과장님이", "그건 팀장님이", "우리 대리님").
  */
 export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이그저](?:건|게|쪽)|여기|거기|저기|우리|저희)(?![\\uAC00-\\uD7A3]))[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])(?<!${KOREAN_CONNECTIVE_ENDING})`
 

@@ -154,7 +154,7 @@ const ENDINGS: Ending[] = [
 // An embedded question left open ("…선정할지", "…할지 여부") asks as well.
 // -가요 asks only after the adnominal -(으)ㄴ/-는 (인가요, 있는가요): 나가요, 가요 alone state.
 /**
- * The 반말 question in -나 without a question mark: "…사야 되나", "…해야 하나", "예산이 남았나", "다 있나", "끝낼 수 있겠나".
+ * The 반말 question in -나 without a question mark: "…빌려야 되나", "…해야 하나", "예산이 남았나", "다 있나", "끝낼 수 있겠나".
  * After a past or future stem (ㅆ, or 없) or 되/맞, or a must-form; not 하나 on its own, which counts ("사과 하나").
  */
 function banmalNaQuestion (bare: string): boolean {
