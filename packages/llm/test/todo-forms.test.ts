@@ -93,6 +93,8 @@ const KOREAN_TODOS: Row[] = [
   ['담당 in brackets', '백업 정책 문서화 (담당: 이지은)', ['백업 정책 문서화 (이지은)']],
   ['담당 after a dash', '백업 정책 문서화 해야 함 - 담당 지현', ['백업 정책 문서화 (지현)']],
   ['a participant as the line label', '- 김민수: 금요일까지 초안 공유', ['금요일까지 초안 공유 (김민수)']],
+  ['a follow-up line opened by an arrow, with a participant\'s label', '  → 김민수: 금요일까지 단가 확인', ['금요일까지 단가 확인 (김민수)']],
+  ['a participant\'s label outweighs a bracket at the end that names no participant', '- 김민수: 기존 번역 일괄 수정 (반나절)', ['기존 번역 일괄 수정 (김민수)']],
   ['a deadline written with a tilde: the checklist of one\'s own notes', '정산 리포트 초안 작성 ~11/30', ['정산 리포트 초안 작성 ~11/30 (서지원)']],
   ['a weekday in brackets as the deadline, after a tilde in the title (a bracket closing it names the owner)', '고객 인터뷰 질문지 정리 (금)', ['고객 인터뷰 질문지 정리 ~금']],
   ['a tilde deadline in brackets after a terse request', '- 납품 업체에 시험 성적서 재요청 (~12/2)', ['납품 업체에 시험 성적서 재요청 ~12/2 (서지원)']],
