@@ -678,7 +678,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     : koreanOwnerNote(trimmed) ?? participantNote(trimmed, people)
   const labelPerson = personLabel(sentence.label, people, sentence.author)
   // "… 우리 팀 담당": the writer's team, so the writer.
-  // "- 소민: 기존 번역 수정 (반나절)": a participant's label outweighs a bracket at the end that names no participant.
+  // "- 민수: 기존 자료 정리 (반나절)": a participant's label outweighs a bracket at the end that names no participant.
   const noteNamesNobody = note !== undefined && labelPerson !== undefined && koreanParticipant(note.owner, people) === undefined
   const noted = noteNamesNobody ? labelPerson : (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
   // A comma between numbers lists them ("3, 4번 상자"); it joins no clauses.

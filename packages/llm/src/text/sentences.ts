@@ -142,7 +142,7 @@ export function splitSentences (text: string): Sentence[] {
     const labelled = /^([^:：.?!]{1,40})[:：]\s+(\S.*)$/.exec(line)
     // "Checkout redesign (agenda: Payments)": a colon inside brackets does not end a label.
     if (labelled !== null && labelled[1]!.split(/\s+/).length <= 4 && !/[(（[]/.test(labelled[1]!)) {
-      // "→ 서지현: 금요일까지 확인", "-> Sam: book it": an arrow opening a follow-up line is no part of its label.
+      // "→ 김민수: 금요일까지 확인", "-> Sam: book it": an arrow opening a follow-up line is no part of its label.
       const candidate = labelled[1]!.trim().replace(/^(?:→|->|=>|⇒)\s*/u, '')
       if (candidate !== '' && !CONTENT_LABELS.test(candidate)) {
         label = candidate
