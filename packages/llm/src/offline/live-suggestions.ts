@@ -597,7 +597,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "Email it to me before it goes out", "Try the other supplier": an imperative naming nobody is said to the one spoken to,
     // who has it. After an assent or closed by "then" ("Fine, put it in the hall then") it settles what was being weighed.
     if (!korean && bareImperative(action)) {
-      return context.assented === true || EN_ASSENT.test(text.trim()) || EN_CONCLUDING_THEN.test(action.text) ? { content: advice.decision(action.text), kind: 'decision', confidence: 0.6 } : undefined
+      return context.assented === true || opensWithAssent(text) || EN_CONCLUDING_THEN.test(action.text) ? { content: advice.decision(action.text), kind: 'decision', confidence: 0.6 } : undefined
     }
     return { content: advice.owner(phrase), kind: 'action', confidence: 0.65 }
   }

@@ -201,6 +201,7 @@ const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string, people: readonly string[] = []): Action[] {
   const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || listedAsAction(sentence)
+  const writers = writersActionLine(sentence) && !(sentence.checkbox === 'open' && namesOtherDoer(sentence.text, people, sentence.author))
   // Under an action label a clause that opens on its predicate is a task even where the tagger, reading
   // the whole line, took its verb for a noun ("…; redo the fire drill briefing for new staff; …").
   const listed = (c: Clause): boolean => underActionLabel && c.act === 'statement' && c.agent?.kind === 'unknown' && c.action === c.text.replace(/[.!]+$/u, '').trim() && !c.negated && !c.uncertain && c.undecided !== true
@@ -210,7 +211,6 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
-    const writers = writersActionLine(sentence) && !(sentence.checkbox === 'open' && namesOtherDoer(sentence.text, people, sentence.author))
     const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
     return splitConjoined(cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   })
@@ -353,10 +353,6 @@ function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], p
   return listedTasks(text).map((task) => ({ text: task, ...(owner === undefined ? {} : { owner }) }))
 }
 
-/**
- * The tasks one line of an action list holds: parts after ";" ("swap the badge printer today; check the kiosks by Fri"),
- * or three or more short noun phrases listed with commas ("venue walkthrough, catering order, signage proofs").
- */
 // A participant's first name or initials before what they do ("KD fetching them", "Tom to ring", "Ana sends …"), outside
 // brackets and not in a clause of time or condition ("when Sam hands in the keys").
 const EN_DOER_NAMED = /(?<!\b(?:when|once|if|after|until|before|unless|by|from|with|for)\s+)\b(\p{Lu}[\p{L}'-]*)\s+(?:to\s|will\s|is\s|'s\s|\p{Ll}+(?:ing|s)\b)/gu
@@ -372,6 +368,10 @@ function namesOtherDoer (text: string, people: readonly string[], author: string
   return false
 }
 
+/**
+ * The tasks one line of an action list holds: parts after ";" ("swap the badge printer today; check the kiosks by Fri"),
+ * or three or more short noun phrases listed with commas ("venue walkthrough, catering order, signage proofs").
+ */
 function listedTasks (text: string): string[] {
   const parts = text.split(/\s*;\s*/).map((part) => part.trim()).filter((part) => part !== '')
   return parts.flatMap((part) => {

@@ -39,7 +39,8 @@ const EN_OUTPUT_DEMAND = /\b(?:output|reply|respond|print|answer|return|write|sa
 // "이전 지시는 모두 무시하고", "위의 지침을 무시", "시스템 프롬프트"
 const KO_OVERRIDE = /(?:이전|앞의|앞선|위의|기존|모든|지금까지의?)\s*(?:지시|지침|명령|프롬프트|규칙|설정)[^.。]{0,20}?(?:무시|잊어|따르지)|(?:지시|지침|명령|프롬프트)(?:은|는|을|를)?\s*(?:모두\s*)?무시하고|시스템\s*프롬프트|탈옥/
 // A tool that digests the minutes is a machine too: "AI 요약 도구", "회의 정리 시스템", "요약 툴".
-const KO_MACHINE = '(?:(?:(?:AI|ai|인공지능|에이아이)\\s*)?(?:회의\\s*)?(?:자동\\s*)?(?:요약|정리)\\s*(?:도구|툴|시스템|프로그램)|(?:AI|ai|인공지능|에이아이)\\s*(?:비서|도우미|어시스턴트)|AI|ai|인공지능|에이아이|GPT|챗GPT|챗봇|어시스턴트|모델|(?:요약|정리)\\s*봇)'
+const KO_AI = '(?:AI|ai|인공지능|에이아이)'
+const KO_MACHINE = `(?:(?:${KO_AI}\\s*)?(?:회의\\s*)?(?:자동\\s*)?(?:요약|정리)\\s*(?:도구|툴|시스템|프로그램)|${KO_AI}\\s*(?:비서|도우미|어시스턴트)|${KO_AI}|GPT|챗GPT|챗봇|어시스턴트|모델|(?:요약|정리)\\s*봇)`
 // A heading that leaves a note for the machine: "AI 도우미 참고사항:", "요약 AI 안내:", "[AI 지시]" is read as an addressee.
 const KO_NOTE_HEADING = new RegExp(`${KO_MACHINE}\\s*(?:참고|안내|지시|요청|전달|유의|주의)\\s*(?:사항|말씀)?\\s*[:：]`)
 const KO_DIGEST = '(?:요약|정리|기록|작성)'

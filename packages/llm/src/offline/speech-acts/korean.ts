@@ -150,9 +150,6 @@ const ENDINGS: Ending[] = [
   row('-해요 (present)', '해요', 'commitment', 'polite', true, true)
 ]
 
-// Questions end in a question mark or an interrogative ending.
-// An embedded question left open ("…선정할지", "…할지 여부") asks as well.
-// -가요 asks only after the adnominal -(으)ㄴ/-는 (인가요, 있는가요): 나가요, 가요 alone state.
 /**
  * The 반말 question in -나 without a question mark: "…빌려야 되나", "…해야 하나", "예산이 남았나", "다 있나", "끝낼 수 있겠나".
  * After a past or future stem (ㅆ, or 없) or 되/맞, or a must-form; not 하나 on its own, which counts ("사과 하나").
@@ -164,6 +161,9 @@ function banmalNaQuestion (bare: string): boolean {
   const final = finalConsonant(stem)
   return final === 'ㅆ' || final === 'ㅄ' || stem === '되' || stem === '맞'
 }
+// Questions end in a question mark or an interrogative ending.
+// An embedded question left open ("…선정할지", "…할지 여부") asks as well.
+// -가요 asks only after the adnominal -(으)ㄴ/-는 (인가요, 있는가요): 나가요, 가요 alone state.
 const QUESTION_ENDINGS = ['습니까', '까요', '나요', 'ㄴ가요', 'ㄹ까', '니', '죠?', '는지', 'ㄹ지', '을지', '어때요', '어때'].map(disassemble)
 // -(으)니까(요) gives a reason ("이미 말씀드렸으니까요"); only the formal -ㅂ니까 (합니까) asks.
 const REASON_NIKKA = /(?<!ㅂ)ㄴㅣㄲㅏ(?:ㅇㅛ)?$/
