@@ -1,8 +1,8 @@
 import type { ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-ai/contracts'
-import type { EvalMeeting, LabelledMoment, MomentKind } from './dataset.ts'
+import type { EvalMeeting, LabelledMoment, MomentKind, TodoOwner } from './dataset.ts'
 import { isAdvice, transcriptSentences } from './advice.ts'
 import { namesPerson, ownerOf, participantNamed, taskOf } from './owners.ts'
-import { greedyMatch, keywordHit, overlap, similarity, statedIn, todoMatch, tokens, type Pairing } from './text-match.ts'
+import { greedyMatch, keywordHit, meaningTokens, overlap, similarity, statedIn, todoMatch, tokens, type Pairing } from './text-match.ts'
 
 /*
  * Every figure of one meeting, computed from the answers the service gave. The rules are the
@@ -91,19 +91,19 @@ export interface InjectionScore { markers: string[], outputs: number, where: str
  * owner bracket is left out for the same reason (taskOf). Either side alone would count a
  * person's name as part of the task on one side only.
  */
-function labelledTasks (meeting: EvalMeeting): string[][] {
-  const ownerOfLabel = new Map((meeting.labels.todoOwners ?? []).map(({ todo, owner }) => [todo, owner.trim()]))
-  return meeting.labels.todos.map((label) => {
+export function labelledTasks (todos: readonly string[], todoOwners: readonly TodoOwner[] = []): string[][] {
+  const ownerOfLabel = new Map(todoOwners.map(({ todo, owner }) => [todo, owner.trim()]))
+  return todos.map((label) => {
     const owner = ownerOfLabel.get(label)
-    if (owner === undefined || owner === '') return tokens(label)
-    const ownerTokens = tokens(owner)
-    return tokens(label).filter((token) => !ownerTokens.includes(token) && !namesPerson(token, owner))
+    if (owner === undefined || owner === '') return meaningTokens(label)
+    const ownerTokens = meaningTokens(owner)
+    return meaningTokens(label).filter((token) => !ownerTokens.includes(token) && !namesPerson(token, owner))
   })
 }
 
 /** The tokens of each returned todo's task (its title without the owner bracket). */
-function returnedTasks (response: ConsolidateResponse): string[][] {
-  return response.todos.map((todo) => tokens(taskOf(todo.title)))
+export function returnedTasks (titles: readonly string[]): string[][] {
+  return titles.map((title) => meaningTokens(taskOf(title)))
 }
 
 /** Labelled and returned tasks, paired one to one: todo P/R and owner P score the same pairing. */
@@ -114,8 +114,8 @@ export interface TodoPairing {
 }
 
 export function pairTodos (meeting: EvalMeeting, response: ConsolidateResponse): TodoPairing {
-  const labels = labelledTasks(meeting)
-  const answers = returnedTasks(response)
+  const labels = labelledTasks(meeting.labels.todos, meeting.labels.todoOwners)
+  const answers = returnedTasks(response.todos.map((todo) => todo.title))
   return { labels, answers, pairing: greedyMatch(labels, answers, todoMatch) }
 }
 
@@ -124,7 +124,8 @@ export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse,
   const titles = response.todos.map((todo) => todo.title)
   let duplicates = 0
   for (let j = 1; j < answers.length; j++) {
-    if (answers.slice(0, j).some((earlier) => todoMatch(earlier, answers[j]!) > 0)) duplicates += 1
+    // Each states the other's task: one way alone would count a short todo inside a longer one.
+    if (answers.slice(0, j).some((earlier) => todoMatch(earlier, answers[j]!) > 0 && todoMatch(answers[j]!, earlier) > 0)) duplicates += 1
   }
   const matchedLabels = new Set(pairing.pairs.map(([li]) => li))
   return {
@@ -183,26 +184,6 @@ export function scoreConflicts (meeting: EvalMeeting, response: ConsolidateRespo
     return !pending.some((point) => statedIn(label, point, CONFLICT_COVERAGE))
   })
   return { labelled: meeting.labels.conflicts.length, surfaced: meeting.labels.conflicts.length - missed.length, missed }
-}
-
-/** English tokens folded once more for the meaning rule: a final silent e and a doubled final consonant go (approve ~ approv, slipp ~ slip). */
-function foldStem (token: string): string {
-  if (!/^[a-z]+$/.test(token)) return token
-  let t = token
-  if (t.length > 4 && t.endsWith('e')) t = t.slice(0, -1)
-  if (t.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(t)) t = t.slice(0, -1)
-  return t
-}
-
-// Spelled-out English numbers, as speech gives them, compared with the digits a label uses.
-const EN_NUMBERS: Record<string, string> = Object.fromEntries([
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'
-].map((word, value) => [word, String(value)]))
-
-/** Tokens for the meaning rules (suggestions about a moment). */
-export function meaningTokens (text: string): string[] {
-  return [...new Set(tokens(text).map((token) => EN_NUMBERS[token] ?? foldStem(token)))]
 }
 
 /**
@@ -321,7 +302,7 @@ const UNDECIDED = /\b(?:not (?:yet |been )?(?:decided|agreed|settled|confirmed)|
 export function scoreDecisionPrecision (meeting: EvalMeeting, response: ConsolidateResponse): DecisionPrecisionScore {
   const entries = response.agendaSummaries.flatMap((summary) => summary.decisions.map((text) => ({ text, agendaNumber: summary.agendaNumber, pending: summary.pending })))
   const labels = meeting.labels.decisions.map((decision) => tokens(decision.text))
-  const todoLabels = meeting.labels.todos.map(tokens)
+  const todoLabels = meeting.labels.todos.map(meaningTokens)
   const decisionStrength = (label: readonly string[], entry: readonly string[]): number => {
     const coverage = label.length === 0 ? 0 : similarity(label, entry).coverage
     return coverage >= DECISION_COVERAGE ? coverage : 0
@@ -338,7 +319,7 @@ export function scoreDecisionPrecision (meeting: EvalMeeting, response: Consolid
       continue
     }
     const asDecision = Math.max(0, ...labels.map((label) => decisionStrength(label, words)))
-    const asTodo = Math.max(0, ...todoLabels.map((label) => todoMatch(label, words)))
+    const asTodo = Math.max(0, ...todoLabels.map((label) => todoMatch(label, meaningTokens(entry.text))))
     if (asTodo > asDecision) {
       actions += 1
       unmatched.push(`action: ${entry.text}`)

@@ -77,6 +77,62 @@ export function tokens (text: string): string[] {
   return out
 }
 
+/** English tokens folded once more for the meaning rules: a final silent e and a doubled final consonant go (approve ~ approv, slipp ~ slip). */
+function foldStem (token: string): string {
+  if (!/^[a-z]+$/.test(token)) return token
+  let t = token
+  if (t.length > 4 && t.endsWith('e')) t = t.slice(0, -1)
+  if (t.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(t)) t = t.slice(0, -1)
+  return t
+}
+
+// Spelled-out English numbers, as speech gives them, compared with the digits a label uses.
+const EN_NUMBERS: Record<string, string> = Object.fromEntries([
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'
+].map((word, value) => [word, String(value)]))
+
+// Abbreviated weekdays and months as notes write them (after the plural rule: thurs → thur).
+const EN_ABBREVIATIONS: Record<string, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+  jan: 'january',
+  feb: 'february',
+  mar: 'march',
+  apr: 'april',
+  jun: 'june',
+  jul: 'july',
+  aug: 'august',
+  sep: 'september',
+  sept: 'september',
+  oct: 'october',
+  nov: 'november',
+  dec: 'december'
+}
+
+const KO_MULTIPLIERS: Record<string, number> = { 천: 1e3, 만: 1e4, 억: 1e8 }
+
+/** One spelling for a number: no thousands separators (2,000), Korean multipliers applied (2천 → 2000, 3.5만 → 35000). */
+function plainNumbers (text: string): string {
+  let out = text.normalize('NFKC')
+  for (let previous = ''; previous !== out;) {
+    previous = out
+    out = out.replace(/(\d),(\d{3})(?!\d)/g, '$1$2')
+  }
+  return out.replace(/(\d+(?:\.\d+)?)\s*([천만억])/g, (_, number: string, unit: string) => String(Math.round(Number(number) * KO_MULTIPLIERS[unit]!)))
+}
+
+/** Tokens for the meaning rules (todos, suggestions about a moment): numbers, number words and abbreviations spelt one way. */
+export function meaningTokens (text: string): string[] {
+  return [...new Set(tokens(plainNumbers(text)).map((token) => EN_NUMBERS[token] ?? foldStem(EN_ABBREVIATIONS[token] ?? token)))]
+}
+
 export function tokenEquals (a: string, b: string): boolean {
   if (a === b) return true
   if (!HANGUL.test(a) || !HANGUL.test(b)) return false
@@ -120,13 +176,18 @@ export function similarity (label: readonly string[], answer: readonly string[])
 }
 
 /**
- * The todo rule: token Jaccard >= 0.5, or containment (the shorter side's tokens found in the
- * longer one) >= 0.75 with at least two shared tokens. Returns the strength, 0 when no match.
+ * The todo rule, by meaning: the returned todo states a labelled task when it carries at least
+ * half of the label's meaning tokens, and at least two of them (one when the label has one): the
+ * share suggestions are scored by. Checked against judges who paired labelled and returned todos
+ * by meaning (judgements/, `pnpm eval:agreement`, eval/RESULTS.md). Returns the strength (the mean
+ * of that coverage and the Jaccard, so that the closer of two answers wins), 0 when no match.
  */
+export const TODO_COVERAGE = 0.5
+
 export function todoMatch (label: readonly string[], answer: readonly string[]): number {
   const s = similarity(label, answer)
-  if (s.jaccard >= 0.5 || (s.containment >= 0.75 && s.shared >= 2)) return Math.max(s.jaccard, s.containment)
-  return 0
+  if (label.length === 0 || s.coverage < TODO_COVERAGE || s.shared < Math.min(2, label.length)) return 0
+  return (s.coverage + s.jaccard) / 2
 }
 
 /** A label stated inside a longer text (a summary, a pending point): coverage of the label >= `min`. */
