@@ -309,3 +309,38 @@ t.test('a hyphenated compound is about each of its words too', async (t) => {
     { source: 'Ben', text: 'card settle off receipts for anything up to £300' }
   ]).length, 1)
 })
+
+t.test('a decision another writer contradicts is pending as a conflict, not among the decisions', async (t) => {
+  const engine = new OfflineEngine()
+  const agendas = [{ agendaNumber: 1, title: 'Open day' }]
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u1', userName: 'Mia', content: 'Open day: we agreed to start the tours at 10:00.\nWe agreed to order fifty lanyards.' },
+      { userId: 'u2', userName: 'Omar', content: 'Open day: tours start at 11:00, agreed with the site team.' }
+    ]
+  })
+  const draft = await engine.reduce({ agendas, chunks: [chunk] })
+  const [summary] = draft.agendaSummaries
+  t.ok(summary!.pending.some((point) => isConflictNote(point) && point.includes('10:00') && point.includes('11:00')), JSON.stringify(summary!.pending))
+  t.notOk(summary!.decisions.some((decision) => /10:00|11:00/.test(decision)), JSON.stringify(summary!.decisions))
+  t.ok(summary!.decisions.some((decision) => /lanyards/.test(decision)), 'an undisputed decision stays')
+})
+
+t.test('a Korean decision another writer contradicts is not decided', async (t) => {
+  const engine = new OfflineEngine()
+  const agendas = [{ agendaNumber: 1, title: '워크숍' }]
+  const chunk = await engine.analyseChunk({
+    agendas,
+    minutes: [
+      { userId: 'u1', userName: '김하늘', content: '워크숍 날짜는 5월 14일(수)로 확정.\n간식은 떡으로 하기로 함.' },
+      { userId: 'u2', userName: '오세진', content: '워크숍 날짜 5월 16일(금)로 확정됐어요.' }
+    ],
+    language: 'ko'
+  })
+  const draft = await engine.reduce({ agendas, chunks: [chunk], language: 'ko' })
+  const [summary] = draft.agendaSummaries
+  t.ok(summary!.pending.some(isConflictNote), JSON.stringify(summary!.pending))
+  t.notOk(summary!.decisions.some((decision) => /14일|16일/.test(decision)), JSON.stringify(summary!.decisions))
+  t.ok(summary!.decisions.some((decision) => /간식/.test(decision)), 'an undisputed decision stays')
+})

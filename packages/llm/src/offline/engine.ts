@@ -79,11 +79,11 @@ export class OfflineEngine implements AnalysisEngine {
       boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)],
       people: input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
     })
-    const conflicts = meetingConflicts(placed, agendas, language)
+    const { byAgenda: conflicts, disputed } = meetingConflicts(placed, agendas, language)
     return {
       keywords: keywords.map((k) => k.text),
       agendaNotes: agendas.map((agenda) => {
-        const notes = agendaNotes(agenda, placed, keywords)
+        const notes = agendaNotes(agenda, placed, keywords, disputed)
         return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending] }
       }),
       todos: detectTodos(placed, input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName]))
@@ -110,7 +110,7 @@ export class OfflineEngine implements AnalysisEngine {
  * labels ("Store screenshots: Leo delivers them") name the subject. Each conflict goes to the
  * item of its first statement.
  */
-function meetingConflicts (placed: PlacedSentence[], agendas: Agenda[], language: 'ko' | 'en'): Map<number, string[]> {
+function meetingConflicts (placed: PlacedSentence[], agendas: Agenda[], language: 'ko' | 'en'): { byAgenda: Map<number, string[]>, disputed: Set<string> } {
   const agendaOf = new Map<Statement, number | undefined>()
   const statements = placed.map((s) => {
     const statement: Statement = { text: s.text, source: s.author, ...(s.label === undefined ? {} : { label: s.label }) }
@@ -118,12 +118,14 @@ function meetingConflicts (placed: PlacedSentence[], agendas: Agenda[], language
     return statement
   })
   const byAgenda = new Map<number, string[]>()
+  const disputed = new Set<string>()
   for (const pair of findConflicts(statements, 4 * Math.max(2, agendas.length))) {
     const agendaNumber = agendaOf.get(pair[0]) ?? agendaOf.get(pair[1]) ?? agendas[0]?.agendaNumber
     if (agendaNumber === undefined) continue
     byAgenda.set(agendaNumber, [...(byAgenda.get(agendaNumber) ?? []), describeConflict(pair, language)])
+    for (const statement of pair) disputed.add(statement.text)
   }
-  return byAgenda
+  return { byAgenda, disputed }
 }
 
 /** Ten keywords for a short meeting, one more per thousand words, at most twenty. */

@@ -247,7 +247,7 @@ function decisionCore (text: string): ReadonlySet<string> {
  * are searched over the whole chunk by the engine (their two sides often sit under different
  * items) and added to the item they concern.
  */
-export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywords: Keyword[]): AgendaNotes {
+export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywords: Keyword[], disputed: ReadonlySet<string> = new Set()): AgendaNotes {
   const titleStems = contentStems(agenda.title)
   const keywordStems = new Map<string, number>()
   const top = keywords[0]?.score ?? 1
@@ -259,7 +259,8 @@ export function agendaNotes (agenda: Agenda, sentences: PlacedSentence[], keywor
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
   // The best points only: a summary quotes a few, and reduce merges them across chunks.
   const points = dedupeTexts(ranked.map((r) => r.s.text), 0.6, (candidate, kept) => candidate.length > kept.length, MAX_POINTS)
-  const deciding = mine.filter((s) => !writtenAsAction(s) && statesDecision(s.text))
+  // A statement another writer's notes contradict is pending as a conflict, not decided.
+  const deciding = mine.filter((s) => !disputed.has(s.text) && !writtenAsAction(s) && statesDecision(s.text))
   const decisionOf = (s: PlacedSentence): string => withTopic(s, decisionText(announcedDecision(s, mine)))
   const decisions = distinctDecisions(deciding.map(decisionOf))
   const writerPlaced = deciding.filter((s) => s.placedByWriter).map(decisionOf)
