@@ -2,7 +2,7 @@ import type { ConsolidateResponse, RealtimeSuggestionsResponse } from '@meeting-
 import type { EvalMeeting, LabelledMoment, MomentKind, TodoOwner } from './dataset.ts'
 import { isAdvice, transcriptSentences } from './advice.ts'
 import { namesPerson, ownerOf, participantNamed, taskOf } from './owners.ts'
-import { greedyMatch, keywordHit, meaningTokens, overlap, similarity, statedIn, todoMatch, tokens, type Pairing } from './text-match.ts'
+import { greedyMatch, keywordHit, meaningTokens, similarity, statedIn, statesLabel, tokens, type Pairing } from './text-match.ts'
 
 /*
  * Every figure of one meeting, computed from the answers the service gave. The rules are the
@@ -116,7 +116,7 @@ export interface TodoPairing {
 export function pairTodos (meeting: EvalMeeting, response: ConsolidateResponse): TodoPairing {
   const labels = labelledTasks(meeting.labels.todos, meeting.labels.todoOwners)
   const answers = returnedTasks(response.todos.map((todo) => todo.title))
-  return { labels, answers, pairing: greedyMatch(labels, answers, todoMatch) }
+  return { labels, answers, pairing: greedyMatch(labels, answers, statesLabel) }
 }
 
 export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse, paired = pairTodos(meeting, response)): TodoScore {
@@ -125,7 +125,7 @@ export function scoreTodos (meeting: EvalMeeting, response: ConsolidateResponse,
   let duplicates = 0
   for (let j = 1; j < answers.length; j++) {
     // Each states the other's task: one way alone would count a short todo inside a longer one.
-    if (answers.slice(0, j).some((earlier) => todoMatch(earlier, answers[j]!) > 0 && todoMatch(answers[j]!, earlier) > 0)) duplicates += 1
+    if (answers.slice(0, j).some((earlier) => statesLabel(earlier, answers[j]!) > 0 && statesLabel(answers[j]!, earlier) > 0)) duplicates += 1
   }
   const matchedLabels = new Set(pairing.pairs.map(([li]) => li))
   return {
@@ -193,11 +193,7 @@ export function scoreConflicts (meeting: EvalMeeting, response: ConsolidateRespo
  */
 export function aboutMoment (moment: Pick<LabelledMoment, 'about' | 'advice'>, content: readonly string[]): boolean {
   const labels = [moment.about, ...(moment.advice === undefined ? [] : [moment.advice])].map(meaningTokens)
-  return labels.some((label) => {
-    if (label.length === 0) return false
-    const shared = overlap(label, content)
-    return shared / label.length >= MOMENT_CONTENT_COVERAGE && shared >= Math.min(2, label.length)
-  })
+  return labels.some((label) => statesLabel(label, content) > 0)
 }
 
 export function scoreSuggestions (meeting: EvalMeeting, published: PublishedSet[]): SuggestionScore {
@@ -299,56 +295,74 @@ export interface DecisionPrecisionScore {
 // A point stated as not decided: the forms of "not (yet) decided", "still open", "is pending", "TBD"; 미정, 미결, 결정 못 함, 확인 후 결정.
 const UNDECIDED = /\b(?:not (?:yet |been )?(?:decided|agreed|settled|confirmed)|undecided|no decision|still open|open question|tbd|to be (?:decided|confirmed)|(?:is|are|still) pending|unresolved)\b|^open\b|미정|미결|보류 중|결정(?:되지|하지|을|이)? ?(?:못|않|안 ?됨|안 ?했)|결론(?:을|이)? ?(?:못|안 ?남|나지 않)|정하지 (?:못|않)|정해지지 않|(?:확인|검토|논의) 후 (?:결정|확정)|추후 (?:결정|확정|논의)/iu
 
-export function scoreDecisionPrecision (meeting: EvalMeeting, response: ConsolidateResponse): DecisionPrecisionScore {
-  const entries = response.agendaSummaries.flatMap((summary) => summary.decisions.map((text) => ({ text, agendaNumber: summary.agendaNumber, pending: summary.pending })))
-  const labels = meeting.labels.decisions.map((decision) => tokens(decision.text))
-  const todoLabels = meeting.labels.todos.map(meaningTokens)
-  const decisionStrength = (label: readonly string[], entry: readonly string[]): number => {
-    const coverage = label.length === 0 ? 0 : similarity(label, entry).coverage
-    return coverage >= DECISION_COVERAGE ? coverage : 0
-  }
-  const unmatched: string[] = []
-  let pending = 0
-  let actions = 0
+/** A returned decision entry, and whether its agenda's `pending` lists it too. */
+export interface DecisionEntry { text: string, inPending: boolean }
+
+/** Returned decision entries sorted out against the labelled decisions (indexes into `entries`). */
+export interface DecisionPairing {
+  /** [labelled decision, entry] pairs, one to one. */
+  pairs: Array<[number, number]>
+  /** Phrased as not decided, or also pending. */
+  pending: number[]
+  /** Stating a labelled todo more strongly than any labelled decision. */
+  actions: number[]
+  /** Stating a labelled decision another entry took. */
+  repeated: number[]
+  /** Stating no labelled decision. */
+  unstated: number[]
+}
+
+/** The decisions precision pairing (the meaning rule, labelled decision against entry), apart from where the entries come from. */
+export function pairDecisions (decisions: readonly string[], todos: readonly string[], entries: readonly DecisionEntry[]): DecisionPairing {
+  const labels = decisions.map(meaningTokens)
+  const todoLabels = todos.map(meaningTokens)
+  const pending: number[] = []
+  const actions: number[] = []
   const candidates: Array<{ index: number, tokens: string[] }> = []
   for (const [index, entry] of entries.entries()) {
-    const words = tokens(entry.text)
-    if (UNDECIDED.test(entry.text) || entry.pending.some((point) => point.trim() === entry.text.trim())) {
-      pending += 1
-      unmatched.push(`pending: ${entry.text}`)
+    if (UNDECIDED.test(entry.text) || entry.inPending) {
+      pending.push(index)
       continue
     }
-    const asDecision = Math.max(0, ...labels.map((label) => decisionStrength(label, words)))
-    const asTodo = Math.max(0, ...todoLabels.map((label) => todoMatch(label, meaningTokens(entry.text))))
+    const words = meaningTokens(entry.text)
+    const asDecision = Math.max(0, ...labels.map((label) => statesLabel(label, words)))
+    const asTodo = Math.max(0, ...todoLabels.map((label) => statesLabel(label, words)))
     if (asTodo > asDecision) {
-      actions += 1
-      unmatched.push(`action: ${entry.text}`)
+      actions.push(index)
       continue
     }
     candidates.push({ index, tokens: words })
   }
-  const pairing = greedyMatch(labels, candidates.map((c) => c.tokens), decisionStrength)
-  let otherAgenda = 0
-  for (const [li, ci] of pairing.pairs) {
-    const labelled = meeting.labels.decisions[li]!.agendaNumber
-    if (labelled !== undefined && labelled !== entries[candidates[ci]!.index]!.agendaNumber) otherAgenda += 1
-  }
-  let repeated = 0
+  const pairing = greedyMatch(labels, candidates.map((c) => c.tokens), statesLabel)
+  const repeated: number[] = []
+  const unstated: number[] = []
   for (const ci of pairing.unmatchedAnswers) {
     const candidate = candidates[ci]!
-    const statesOne = labels.some((label) => decisionStrength(label, candidate.tokens) > 0)
-    if (statesOne) repeated += 1
-    unmatched.push(`${statesOne ? 'repeated' : 'no labelled decision'}: ${entries[candidate.index]!.text}`)
+    if (labels.some((label) => statesLabel(label, candidate.tokens) > 0)) repeated.push(candidate.index)
+    else unstated.push(candidate.index)
   }
+  return { pairs: pairing.pairs.map(([li, ci]) => [li, candidates[ci]!.index]), pending, actions, repeated, unstated }
+}
+
+export function scoreDecisionPrecision (meeting: EvalMeeting, response: ConsolidateResponse): DecisionPrecisionScore {
+  const entries = response.agendaSummaries.flatMap((summary) => summary.decisions.map((text) => ({
+    text, agendaNumber: summary.agendaNumber, inPending: summary.pending.some((point) => point.trim() === text.trim())
+  })))
+  const paired = pairDecisions(meeting.labels.decisions.map((decision) => decision.text), meeting.labels.todos, entries)
+  const otherAgenda = paired.pairs.filter(([li, ei]) => {
+    const labelled = meeting.labels.decisions[li]!.agendaNumber
+    return labelled !== undefined && labelled !== entries[ei]!.agendaNumber
+  }).length
+  const reasons: Array<[string, number[]]> = [['pending', paired.pending], ['action', paired.actions], ['repeated', paired.repeated], ['no labelled decision', paired.unstated]]
   return {
     returned: entries.length,
-    matched: pairing.pairs.length,
-    repeated,
-    pending,
-    actions,
-    precision: entries.length === 0 ? null : pairing.pairs.length / entries.length,
+    matched: paired.pairs.length,
+    repeated: paired.repeated.length,
+    pending: paired.pending.length,
+    actions: paired.actions.length,
+    precision: entries.length === 0 ? null : paired.pairs.length / entries.length,
     otherAgenda,
-    unmatched
+    unmatched: reasons.flatMap(([reason, indexes]) => indexes.map((i) => `${reason}: ${entries[i]!.text}`))
   }
 }
 

@@ -176,17 +176,17 @@ export function similarity (label: readonly string[], answer: readonly string[])
 }
 
 /**
- * The todo rule, by meaning: the returned todo states a labelled task when it carries at least
- * half of the label's meaning tokens, and at least two of them (one when the label has one): the
- * share suggestions are scored by. Checked against judges who paired labelled and returned todos
- * by meaning (judgements/, `pnpm eval:agreement`, eval/RESULTS.md). Returns the strength (the mean
- * of that coverage and the Jaccard, so that the closer of two answers wins), 0 when no match.
+ * The meaning rule: an answer (a todo, a decision entry, a suggestion) states a label when it
+ * carries at least half of the label's meaning tokens, and at least two of them (one when the label
+ * has one). Checked against judges who paired labelled and returned todos and decisions by meaning
+ * (judgements/, `pnpm eval:agreement`, eval/RESULTS.md). Returns the strength (the mean of that
+ * coverage and the Jaccard, so that the closer of two answers wins), 0 when it does not state it.
  */
-export const TODO_COVERAGE = 0.5
+export const MEANING_COVERAGE = 0.5
 
-export function todoMatch (label: readonly string[], answer: readonly string[]): number {
+export function statesLabel (label: readonly string[], answer: readonly string[]): number {
   const s = similarity(label, answer)
-  if (label.length === 0 || s.coverage < TODO_COVERAGE || s.shared < Math.min(2, label.length)) return 0
+  if (label.length === 0 || s.coverage < MEANING_COVERAGE || s.shared < Math.min(2, label.length)) return 0
   return (s.coverage + s.jaccard) / 2
 }
 
