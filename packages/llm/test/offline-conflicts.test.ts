@@ -344,3 +344,30 @@ t.test('a Korean decision another writer contradicts is not decided', async (t) 
   t.notOk(summary!.decisions.some((decision) => /14일|16일/.test(decision)), JSON.stringify(summary!.decisions))
   t.ok(summary!.decisions.some((decision) => /간식/.test(decision)), 'an undisputed decision stays')
 })
+
+t.test('one number or clock time written two ways is no conflict; two different ones are', async (t) => {
+  t.same(pairs([
+    { source: 'Ana', text: 'The text alert reached about 3,400 subscribers.' },
+    { source: 'Ben', text: 'Text alert -> 3.4k subscribers' }
+  ]), [], '3.4k is 3,400')
+  t.same(pairs([
+    { source: 'Ana', text: 'The rehearsal wraps at 17:30.' },
+    { source: 'Ben', text: 'Rehearsal wrap 5:30' }
+  ]), [], 'a twenty-four-hour and a twelve-hour clock')
+  t.same(pairs([
+    { source: '김하늘', text: '셔틀 막차 05:40 출발.' },
+    { source: '오세진', text: '셔틀 막차 5:40 출발 확정' }
+  ]), [], 'a leading zero')
+  t.same(pairs([
+    { source: '김하늘', text: '주말 매장 마감은 밤 10시예요.' },
+    { source: '오세진', text: '주말 매장 마감 22시.' }
+  ]), [], '밤 10시 and 22시')
+  t.equal(pairs([
+    { source: 'Ana', text: 'The rehearsal wraps at 17:30.' },
+    { source: 'Ben', text: 'Rehearsal wrap 18:00' }
+  ]).length, 1, '17:30 against 18:00')
+  t.equal(pairs([
+    { source: 'Ana', text: 'The text alert reached about 3,400 subscribers.' },
+    { source: 'Ben', text: 'Text alert -> 4.3k subscribers' }
+  ]).length, 1, '3,400 against 4.3k')
+})

@@ -89,9 +89,19 @@ function add (map: Map<string, Set<string>>, kind: string, value: string): void 
   map.set(kind, set)
 }
 
-/** "2,150" and "2150" are one number (a comma before three digits groups thousands), "2,5" is 2.5. */
+const MAGNITUDE: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 }
+
+/** "2,150" and "2150" are one number (a comma before three digits groups thousands), "2,5" is 2.5, "2.1k" is 2100. */
 function numberValue (written: string): string {
-  return written.toLowerCase().replace(/,(?=\d{3}(?!\d))/g, '').replace(',', '.')
+  const plain = written.toLowerCase().replace(/,(?=\d{3}(?!\d))/g, '').replace(',', '.')
+  const magnitude = /^(\d+(?:\.\d+)?)(k|m|bn)$/.exec(plain)
+  return magnitude === null ? plain : String(Math.round(Number(magnitude[1]) * MAGNITUDE[magnitude[2]!]!))
+}
+
+/** A clock time on a twelve-hour dial: "16:30", "4:30" and "04:30" are one time (minutes rarely say whether it is morning). */
+function clockValue (written: string): string {
+  const [hours, minutes] = written.split(':')
+  return `${Number(hours) % 12}:${minutes!}`
 }
 
 // A currency sign before the amount: "$2,400 upfront" and "$2,100 total" are both sums of money, whatever follows.
@@ -175,7 +185,7 @@ function facts (written: string): Map<string, Set<string>> {
     else if (word !== undefined && !ENGLISH_STOP_WORDS.has(word.toLowerCase())) kind = contentStems(word).values().next().value ?? 'number'
     else kind = 'number'
     const bound = BOUND_BEFORE.test(text.slice(Math.max(0, at - 14), at)) || BOUND_AFTER.test(text.slice(at + whole.length, at + whole.length + 8))
-    add(found, bound ? `bound ${kind}` : kind, time ?? numberValue(value ?? whole))
+    add(found, bound ? `bound ${kind}` : kind, time === undefined ? numberValue(value ?? whole) : clockValue(time))
   }
   for (const m of text.matchAll(WEEKDAY)) {
     // "sat", "sun" in lower case are the verb and the star.
@@ -279,7 +289,7 @@ function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   }
   // A timeline entry ("14:22 alert fired, paged, ack 14:24"): the time it opens with dates each clause that gives none.
   const stamp = LEADING_TIME.exec(s.text)?.[1]
-  if (stamp !== undefined) for (const clause of clauses) if (!clause.facts.has('time')) add(clause.facts, 'time', stamp)
+  if (stamp !== undefined) for (const clause of clauses) if (!clause.facts.has('time')) add(clause.facts, 'time', clockValue(stamp))
   const stems = new Set<string>()
   for (const clause of clauses) for (const stem of clause.topic) stems.add(stem)
   const whole = new Set([...contentStems(s.text)].filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem)))
