@@ -371,3 +371,14 @@ t.test('one number or clock time written two ways is no conflict; two different 
     { source: 'Ben', text: 'Text alert -> 4.3k subscribers' }
   ]).length, 1, '3,400 against 4.3k')
 })
+
+t.test('a date written year first is the same date, dots or dashes', async (t) => {
+  t.same(pairs([
+    { source: '김하늘', text: '하계 운영회의 2026.7.14 상황실' },
+    { source: '오세진', text: '하계 운영회의 — 2026-07-14' }
+  ]), [], '2026.7.14 and 2026-07-14')
+  t.equal(pairs([
+    { source: '김하늘', text: '하계 운영회의 2026.7.14 상황실' },
+    { source: '오세진', text: '하계 운영회의 — 2026-07-15' }
+  ]).length, 1, 'the 14th against the 15th')
+})

@@ -136,9 +136,11 @@ function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
-// Dates written with their month ("11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
+// Dates written with their month ("2026-11-22", "11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
 // brackets of "22일(금)" are opened): each gives its day in its one group.
 const DATES = [
+  // Year first, the day last ("2025-06-17", "2025.6.17").
+  /(?<![\d.])\d{4}[-./](?:1[0-2]|0?[1-9])[-./](3[01]|[12]\d|0?[1-9])(?![\d.])/g,
   /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
   new RegExp(String.raw`\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:${MONTH_NAME})\b`, 'gi'),
   /\d{1,2}월\s*(\d{1,2})일/g,
