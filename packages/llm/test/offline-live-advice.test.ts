@@ -114,6 +114,18 @@ t.test('a risk said with a demonstrative names what the sentence before it said'
   ])
 })
 
+t.test('a risk said in a few words takes the end of the sentence before it, which names what it is about', async (t) => {
+  t.match(suggest(['a: 새 냉장 쇼케이스는 이탈리아에서 배로 들어와요.', 'a: 배송이 밀릴 수도 있어요.'], 'ko'), [
+    { kind: 'risk', content: /^리스크 대응 방안과 담당자를 정하세요: 새 냉장 쇼케이스는 이탈리아에서 배로 들어와요: 배송이 밀릴 수도 있어요$/ }
+  ])
+  t.match(suggest(['a: The replacement pump for the fountain ships from Denver on a pallet next week.', 'b: Delivery might slip.'], 'en'), [
+    { kind: 'risk', content: /^Agree who handles this risk and how: …from Denver on a pallet next week: Delivery might slip$/ }
+  ])
+  t.match(suggest(['a: The hall heating is fine.', 'b: The spare projector bulb from the supplier will probably miss the talk on Friday.'], 'en'), [
+    { kind: 'risk', content: /^Agree who handles this risk and how: the spare projector bulb/ }
+  ], 'a threat that names its own subject stands alone')
+})
+
 t.test('a point said to be undecided becomes the advice to settle it, named', async (t) => {
   t.match(suggest(["a: The new escalation policy for enterprise customers isn't decided yet, legal still has it."], 'en'), [
     { kind: 'question', content: 'Settle the new escalation policy for enterprise customers or name who decides it, and by when' }

@@ -13,7 +13,7 @@ import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
 
 export type Language = 'ko' | 'en'
 
-const MAX_WORDS = 14
+export const MAX_WORDS = 14
 
 /** At most MAX_WORDS words, an ellipsis where cut; no final punctuation. */
 function shorten (text: string): string {

@@ -5,7 +5,7 @@ import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
-import { ADVICE, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
+import { ADVICE, MAX_WORDS, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
 import { analyseClauses, decisionStance, isNounPhrase, isVerbless, type Clause } from './speech-acts/index.ts'
 import { KO_FIRST_PERSON, koreanClosesOnVerb } from './speech-acts/korean.ts'
@@ -430,6 +430,24 @@ function turnBefore (spoken: readonly Spoken[], i: number): string {
   return earlier !== undefined && earlier.speaker === previous.speaker ? `${earlier.text.trim().replace(/[.!。~]+$/u, '')}; ${previous.text}` : previous.text
 }
 
+/**
+ * A threat said in a few words that leave out what it is about ("도착 날짜는 아직 안 나왔고요",
+ * "Still no date for it") takes the sentence before it, which names that.
+ */
+function elliptical (subject: string, text: string, before: string | undefined): string {
+  const previous = before?.split('; ').at(-1)?.trim().replace(/[.!。~]+$/u, '')
+  if (previous === undefined || subject.replace(/[.!。~]+$/u, '') !== text.trim().replace(/[.!。~]+$/u, '') || pointsBack(text) || (contentStems(subject).size > 3 && subject.split(/\s+/).length > SHORT_WORDS) || contentStems(previous).size < 2 || isQuestion(previous)) return subject
+  // The end of the sentence before, so that the threat itself stays within the advice's length.
+  const room = Math.min(CONTEXT_WORDS, MAX_WORDS - subject.split(/\s+/).length)
+  if (room < 3) return subject
+  const words = previous.split(/\s+/)
+  const context = words.length <= room ? previous : `…${words.slice(-room).join(' ')}`
+  return `${context}: ${subject}`
+}
+const CONTEXT_WORDS = 7
+// Korean stems count endings and auxiliaries ("수도", "있어"): a sentence this short names little either way.
+const SHORT_WORDS = 5
+
 interface Context {
   followed: Followed
   /** The sentence before, for a demonstrative ("That is tight"). */
@@ -515,7 +533,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     const announcing = contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
     const announcedHere = announcing && contentStems(rest).size >= 2
     const subject = announcedHere ? rest : announcing && after !== undefined ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
-    return { content: advice.risk(subject), kind: 'risk', confidence: 0.55 }
+    return { content: advice.risk(elliptical(subject, text, before)), kind: 'risk', confidence: 0.55 }
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
   const unsettled = clauses.map((c) => unsettledSubject(c.text)).find((q) => q !== undefined)
