@@ -126,6 +126,18 @@ t.test('a risk said in a few words takes the end of the sentence before it, whic
   ], 'a threat that names its own subject stands alone')
 })
 
+t.test('a decision said in a few words takes the sentence before on the same point, asked or said', async (t) => {
+  t.match(suggest(['a: 포스터 인쇄는 어디로 맡길까요?', 'b: 동네 인쇄소로 결정.'], 'ko'), [
+    { kind: 'decision', content: '결정 사항을 회의록에 남기세요: 포스터 인쇄는 어디로 맡길까요: 동네 인쇄소로 결정' }
+  ])
+  t.match(suggest(['a: The open day could be Saturday or Sunday.', 'b: Saturday, agreed.'], 'en'), [
+    { kind: 'decision', content: 'Record the decision: …open day could be Saturday or Sunday: Saturday, agreed' }
+  ])
+  t.match(suggest(['a: The coffee is great today.', 'b: Saturday it is, agreed.'], 'en'), [
+    { kind: 'decision', content: 'Record the decision: Saturday it is, agreed' }
+  ], 'a sentence on something else is no context')
+})
+
 t.test('a point said to be undecided becomes the advice to settle it, named', async (t) => {
   t.match(suggest(["a: The new escalation policy for enterprise customers isn't decided yet, legal still has it."], 'en'), [
     { kind: 'question', content: 'Settle the new escalation policy for enterprise customers or name who decides it, and by when' }

@@ -431,12 +431,16 @@ function turnBefore (spoken: readonly Spoken[], i: number): string {
 }
 
 /**
- * A threat said in a few words that leave out what it is about ("도착 날짜는 아직 안 나왔고요",
- * "Still no date for it") takes the sentence before it, which names that.
+ * A threat or a decision said in a few words that leave out what it is about ("배송이 밀릴 수도
+ * 있어요", "Saturday, agreed") takes the end of the sentence before it, which names that: for a
+ * threat a statement, for a decision a question or a statement on the same point.
  */
-function elliptical (subject: string, text: string, before: string | undefined): string {
-  const previous = before?.split('; ').at(-1)?.trim().replace(/[.!。~]+$/u, '')
-  if (previous === undefined || subject.replace(/[.!。~]+$/u, '') !== text.trim().replace(/[.!。~]+$/u, '') || pointsBack(text) || (contentStems(subject).size > 3 && subject.split(/\s+/).length > SHORT_WORDS) || contentStems(previous).size < 2 || isQuestion(previous)) return subject
+function elliptical (subject: string, text: string, before: string | undefined, { answering = false }: { answering?: boolean } = {}): string {
+  const said = before?.split('; ').at(-1)?.trim()
+  const previous = said?.replace(/[.!?？。~]+$/u, '')
+  if (previous === undefined || subject.replace(/[.!。~]+$/u, '') !== text.trim().replace(/[.!。~]+$/u, '') || pointsBack(text) || (contentStems(subject).size > 3 && subject.split(/\s+/).length > SHORT_WORDS) || contentStems(previous).size < 2) return subject
+  // A decision settles a point the sentence before named, asked or said; a risk follows a statement.
+  if (answering ? overlap(contentStems(previous), contentStems(subject)) === 0 : isQuestion(said!)) return subject
   // The end of the sentence before, so that the threat itself stays within the advice's length.
   const room = Math.min(CONTEXT_WORDS, MAX_WORDS - subject.split(/\s+/).length)
   if (room < 3) return subject
@@ -577,7 +581,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     if (korean) while (first > 0 && clauses[first - 1]!.act === 'statement' && decidedAlongside(clauses[first - 1]!.text)) first--
     const fragment = first < at ? clauses.slice(first, at).map((c) => c.text.trim().replace(/,$/, '')).join(', ') : undefined
     const what = fragment !== undefined ? `${fragment}, ${decided.text}` : contentStems(decided.text).size >= 2 || clauses.length === 1 ? decided.text : clauses.filter((c) => c !== decided).map((c) => c.text).join(', ')
-    return { content: advice.decision(what), kind: 'decision', confidence: 0.6 }
+    return { content: advice.decision(elliptical(what, text, before, { answering: true })), kind: 'decision', confidence: 0.6 }
   }
   // "Yes, let's extend the Saturday hours" after "Could we extend the Saturday hours?", "Let's move it to
   // Friday", "Good, let's make that the policy": a hortative that answers a question just asked, or acts on what
