@@ -26,6 +26,17 @@ type App = Awaited<ReturnType<typeof buildApp>>
 
 const SILENT = { info () {}, warn () {}, error () {}, debug () {} }
 
+/**
+ * Failed analyses in a row, within one event's drain, after which a live replay gives up with
+ * the engine's error: the pipeline retries a failed analysis with backoff (as the worker must),
+ * and drain() waits for the retries, so an engine that always fails would hold the run forever.
+ */
+export const MAX_FAILED_ANALYSES = 5
+
+export class EvalReplayError extends Error {
+  readonly code = 'EVAL_REPLAY_FAILED'
+}
+
 export interface RunContext {
   config: Config
   engine: AnalysisEngine
@@ -131,7 +142,18 @@ export class MeetingRunner {
     const { store } = await this.#open()
     const engine = this.#context.engine
     this.#context.calls.take()
-    const pipeline = createSegmentPipeline({ config: this.#context.config, store, engine, logger: SILENT, analysis: { retry: { initialMs: 50, maxMs: 200 } } })
+    let failed = 0
+    let giveUp: ((error: Error) => void) | undefined
+    const logger = {
+      ...SILENT,
+      error (fields: { err?: unknown }, message: string) {
+        failed += 1
+        if (failed < MAX_FAILED_ANALYSES) return
+        const cause = fields.err instanceof Error ? fields.err.message : String(fields.err)
+        giveUp?.(new EvalReplayError(`${meeting.id}: ${message} (${failed} times in a row): ${cause}`, { cause: fields.err }))
+      }
+    }
+    const pipeline = createSegmentPipeline({ config: this.#context.config, store, engine, logger, analysis: { retry: { initialMs: 50, maxMs: 200 } } })
     const published: PublishedSet[] = []
     const payloads: unknown[] = []
     let lastId = '0'
@@ -142,7 +164,8 @@ export class MeetingRunner {
         const body = { ...segment, segmentId: `${meeting.id}-${index}`, language: meeting.language }
         const outcome = await pipeline.ingest([{ body, position: `eval:${index}`, fallbackDedupeKey: `eval:${meeting.id}:${index}` }], 'eval')
         rejected += outcome.rejected.length
-        await pipeline.drain()
+        failed = 0
+        await Promise.race([pipeline.drain(), new Promise<never>((_resolve, reject) => { giveUp = reject })])
         const entries = await store.suggestions.readAfter(meeting.id, lastId)
         for (const entry of entries) {
           lastId = entry.id
