@@ -137,7 +137,8 @@ test('SIGTERM while the hub answers no detach, end or close: the worker exits 0 
   const stopMs = Date.now() - stopAt
   // The producer's own links close normally at the end of the test.
   peer.leaveClosesUnanswered([])
-  t.ok(unanswered.some((c) => c.performative === 'end'), 'the peer left the worker\'s session ends unanswered')
+  // Which closing step the client reaches before its deadline (a link detach, or the session end after it) is the SDK's timing.
+  t.ok(unanswered.some((c) => c.performative === 'end' || c.performative === 'detach'), 'the peer left the worker\'s closing steps unanswered')
   t.ok(stopMs < 10_000, `exited ${stopMs} ms after SIGTERM, within SHUTDOWN_GRACE_MS`)
   const abandoned = worker.logLines().filter((line) => line.msg === ABANDONED)
   t.same(abandoned.map((line) => [line.level, line.step, line.deadlineMs]), [[40, 'subscription', 2000], [40, 'client', 2000]], 'a pino warning per abandoned step')
