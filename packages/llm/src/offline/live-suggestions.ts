@@ -436,11 +436,12 @@ function turnBefore (spoken: readonly Spoken[], i: number): string {
  * threat a statement, for a decision a question or a statement on the same point.
  */
 function elliptical (subject: string, text: string, before: string | undefined, { answering = false }: { answering?: boolean } = {}): string {
-  const said = before?.split('; ').at(-1)?.trim()
-  const previous = said?.replace(/[.!?？。~]+$/u, '')
-  if (previous === undefined || subject.replace(/[.!。~]+$/u, '') !== text.trim().replace(/[.!。~]+$/u, '') || pointsBack(text) || (contentStems(subject).size > 3 && subject.split(/\s+/).length > SHORT_WORDS) || contentStems(previous).size < 2) return subject
+  const said = lastSentenceBefore(before)?.trim()
+  if (said === undefined) return subject
+  const previous = said.replace(/[.!?？。~]+$/u, '')
+  if (subject.replace(/[.!。~]+$/u, '') !== text.trim().replace(/[.!。~]+$/u, '') || pointsBack(text) || (contentStems(subject).size > 3 && subject.split(/\s+/).length > SHORT_WORDS) || contentStems(previous).size < 2) return subject
   // A decision settles a point the sentence before named, asked or said; a risk follows a statement.
-  if (answering ? overlap(contentStems(previous), contentStems(subject)) === 0 : isQuestion(said!)) return subject
+  if (answering ? overlap(contentStems(previous), contentStems(subject)) === 0 : isQuestion(said)) return subject
   // The end of the sentence before, so that the threat itself stays within the advice's length.
   const room = Math.min(CONTEXT_WORDS, MAX_WORDS - subject.split(/\s+/).length)
   if (room < 3) return subject
@@ -451,6 +452,11 @@ function elliptical (subject: string, text: string, before: string | undefined, 
 const CONTEXT_WORDS = 7
 // Korean stems count endings and auxiliaries ("수도", "있어"): a sentence this short names little either way.
 const SHORT_WORDS = 5
+
+/** The last sentence of the turn before (turnBefore joins the previous speaker's two with "; "). */
+function lastSentenceBefore (before: string | undefined): string | undefined {
+  return before?.split('; ').at(-1)
+}
 
 interface Context {
   followed: Followed
@@ -563,7 +569,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   }
   // "Is the caterer still on for Friday?" ← "Yeah, she's fine, confirmed.": a reply to a question for information
   // reports; only a question that proposes ("Shall we …?") is settled by the answer.
-  const asked = before?.split('; ').at(-1)
+  const asked = lastSentenceBefore(before)
   const reportsAnswer = asked !== undefined && isQuestion(asked) && proposalOf(asked) === undefined && (EN_REPLY.test(text.trim()) || KO_REPLY.test(text.trim()) || opensWithAssent(text))
   const stance = decisionStance(text)
   const decisionClause = clauses.find((c) => c.act === 'decision' && !c.uncertain && !c.negated) ??
