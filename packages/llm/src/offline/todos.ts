@@ -1,5 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_BARE_JOB_TITLE, KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
@@ -258,6 +258,8 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (/^(?:and|or|plus)\s/.test(sentence.text) && isVerbless(sentence.text)) return []
   // "Reserve fund line for the lift: 45,000": a figure given for a named item states a value.
   if (EN_FIGURE_AFTER_COLON.test(sentence.text)) return []
+  const labelled = taskLabelOwner(sentence, people, false)
+  if (labelled !== undefined) return sectionTask({ ...sentence, text: labelled.task }, analyseClauses(labelled.task, 'en'), people).map((action) => ({ ...action, owner: labelled.owner }))
   // "???: call the landlord", "TBD - book the minibus": an owner left open; the task stands, nobody has it.
   const openOwner = EN_OPEN_OWNER.exec(sentence.text)
   if (openOwner !== null) return englishActions({ ...sentence, text: sentence.text.slice(openOwner[0].length) }, people).map((action) => ({ text: action.text }))
@@ -661,9 +663,50 @@ function participantSubject (clause: string, people: readonly string[], afterSep
   return { owner, rest: opener![2]! }
 }
 
+// "… : 이소영 과장, 3/19 오후 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
+// or a comment set off by a comma or a bracket.
+const KO_TITLE_AFTER_NAME = `\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})\\s*님?|\\s*(?:님|씨)`
+const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KO_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KO_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
+const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
+
+/**
+ * "라이닝 제조사 발주: 이소영, 3/19 오후 중", "Van hire booking: Sam, by Friday": a label naming a task and a
+ * person after the colon give that person the task the label names, with what follows the person (its time).
+ * Korean reads it under an action heading or when the label closes on an action noun ("보험 신청: 은비");
+ * English under an action heading or when the label opens on a verb ("Rotate the keys: Leah"). A label that
+ * is a person is that person's report or tasks, read elsewhere.
+ */
+function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], korean: boolean): { owner: string, task: string } | undefined {
+  // A label the sentence splitter left in the line, for its brackets or commas ("안내문 초안(그림 포함): 박서연").
+  const colon = sentence.label === undefined ? /^([^:：]{2,80}?)\s*[:：]\s*(\S.*)$/u.exec(sentence.text.trim()) : null
+  const label = (colon?.[1] ?? sentence.label)?.trim()
+  // One word before a name is the person's part in the meeting ("작성: 박서연", "Chair: Sam", "Notes: Ana",
+  // "3월 회의 — 정리: 박서연"), not a task.
+  if (label === undefined || !/\S\s+\S/u.test(label.split(/\s[-–—|/]\s/u).at(-1)!) || personLabel(label, people, sentence.author) !== undefined) return undefined
+  const text = (colon?.[2] ?? sentence.text).trim().replace(/[\s.。]+$/u, '')
+  if (korean) {
+    const opening = KO_OWNER_OPENING.exec(text)
+    if (opening === null) return undefined
+    const owner = koreanParticipant(opening[1]!, people) ?? (opening[2] === undefined ? undefined : opening[1]!)
+    if (owner === undefined || (!listedAsAction(sentence) && !KO_ACTION_END.test(label.replace(/\s*\([^)]*\)$/, '')))) return undefined
+    const rest = text.slice(opening[0].length).replace(/^\s*[,，]\s*/, '').trim()
+    if (rest.split(/\s*[,，]\s*/).some((part) => koreanParticipant(part.replace(/\s*\([^)]*\)$/, ''), people) !== undefined)) return undefined
+    return { owner, task: `${label} ${rest}`.trim() }
+  }
+  const opening = EN_OWNER_OPENING.exec(text)
+  const owner = opening === null ? undefined : personLabel(opening[1], people, sentence.author)
+  if (owner === undefined || (!listedAsAction(sentence) && !opensOnVerb(label))) return undefined
+  const rest = text.slice(opening![0].length).replace(/^\s*,\s*/, '').trim()
+  // "Volunteers so far: Gus (after lunch), Suki": a list of people, not one person's task.
+  if (rest.split(/\s*,\s*/).some((part) => personLabel(part.replace(/\s*\([^)]*\)$/, ''), people, sentence.author) !== undefined)) return undefined
+  return { owner, task: rest === '' ? label : `${label} ${rest.startsWith('(') ? rest : `(${rest})`}` }
+}
+
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
+  const labelled = taskLabelOwner(sentence, people, true)
+  if (labelled !== undefined) return [{ text: koreanTitle(labelled.task), owner: labelled.owner }]
   // "거래처 문의 - 민호 / 안내문 수정 - 하늘": tasks on one line, each closed by its own owner note.
   const parts = sentence.text.split(/\s+\/\s+/)
   if (parts.length > 1 && parts.every((part) => (koreanOwnerNote(part.trim()) ?? participantNote(part.trim(), people)) !== undefined)) {

@@ -25,6 +25,9 @@ export const KOREAN_JOB_TITLES: readonly string[] = [
  * (any employee), 차장 (주차장, a parking lot), 전무 (none at all). A reader that finds a title
  * without a name or 님 beside it skips these.
  */
+/** The titles the note above leaves out as everyday words, for a place where only a title can follow a name. */
+export const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
+
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사', '선임', '수석', '프로', '사원', '차장', '전무'])
 
 /** Verb connectives that end a word ("받아서", "확인하고", "보니까"): the sentence running on, never the end of a name. */
