@@ -632,3 +632,13 @@ t.test('English: an imperative naming nobody is said to the one spoken to; after
     [{ kind: 'decision', content: /^Record the decision: .*book the hall for the quiz/ }], 'the assent said on its own just before')
   t.match(suggest(['a: Somebody needs to order more toner before Friday.'], 'en'), [{ kind: 'action', content: /^Decide who will order more toner/ }], 'a duty put to anybody still has no owner')
 })
+
+t.test('a yes-no question is answered by a short answer that opens a longer reply; a question of how many by a native Korean number', async (t) => {
+  const questions = (lines: string[], language: 'ko' | 'en') => suggest(lines, language).filter((d) => d.kind === 'question')
+  t.same(questions(['a: Can the crane work in the rain?', 'b: We can, but only with a spotter.'], 'en'), [], 'subject and auxiliary, then "but"')
+  t.same(questions(['a: Do the vans come with a tail lift?', 'b: They do, on page two.'], 'en'), [], 'then a comma')
+  t.match(questions(['a: Can the crane work in the rain?', 'b: We checked with a spotter.'], 'en'), [{ kind: 'question' }], 'a reply opening on a pronoun and a verb of its own answers nothing')
+  t.same(questions(['a: 주말 근무는 몇 명 필요해요?', 'b: 창고에 셋, 매장에 둘.'], 'ko'), [], 'native numerals alone')
+  t.same(questions(['a: 포장은 몇 시에 끝나요?', 'b: 아마 저녁 여덟 시쯤이요.'], 'ko'), [], 'a native number with its counter')
+  t.match(questions(['a: 주말 근무는 몇 명 필요해요?', 'b: 그건 매장 상황 봐야 알아요.'], 'ko'), [{ kind: 'question' }], 'a reply with no number leaves it open')
+})

@@ -205,6 +205,8 @@ const EN_CLOSING_YES_NO = /[,;]\s*(?:yes|yeah|yep|sure|no|nope)[.!]?$/i
 const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
 // "We could.", "It does, yes.", "They haven't.": the subject and its auxiliary alone answer a yes-no question.
 const EN_SHORT_ANSWER = /^(?:(?:yes|yeah|yep|no|nope|well|oh)[,\s]+)?(?:i|we|you|they|it|he|she|that)\s+(?:can|could|will|would|do|does|did|should|might|may|have|has|am|are|is|was|were)(?:n't|\s+not)?(?:[,\s]+(?:yes|yeah|no|though|actually|too))?[.!]?$/i
+// "We can, but it trips anyway", "They do, it's on page two": the short answer opening a longer reply.
+const EN_SHORT_ANSWER_OPENING = /^(?:(?:yes|yeah|yep|no|nope|well|oh)[,\s]+)?(?:i|we|you|they|it|he|she|that)\s+(?:can|could|will|would|do|does|did|should|might|may|have|has|am|are|is|was|were)(?:n't|\s+not)?(?:\s*[,;:]|\s+[-–—]\s|\.\s|\s+(?:but|though|although|and)\b)/i
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 // "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
@@ -220,7 +222,7 @@ const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
 const KO_AMOUNT_QUESTION = /(?:얼마|몇|며칠|언제)/
-const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|분|퍼센트|%)|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
+const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|시|분|퍼센트|%)|(?:^|\s)(?:(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)(?=[\s.,!에이도만요]|$)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|스무|스물|서른|마흔|쉰)\s*(?:명|개|건|대|번|시간|시|달|군데|곳|팀|조|박스|상자))|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
 
 /**
  * Whether the first reply by someone else answers question i: it opens by answering or
@@ -231,7 +233,7 @@ const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
 function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
-  if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text) || (isPolarQuestion(question) && EN_SHORT_ANSWER.test(text))) return true
+  if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text) || (isPolarQuestion(question) && (EN_SHORT_ANSWER.test(text) || EN_SHORT_ANSWER_OPENING.test(text)))) return true
   // "회의실은 3층으로 잡은 거 맞죠?", "…before we print it, right?": a tag asks to confirm what was said, and the
   // statement straight after it by someone else confirms or corrects it.
   if (EN_CONFIRMATION_TAG.test(question.trim()) || KO_CONFIRMATION_TAG.test(question.trim())) return true
