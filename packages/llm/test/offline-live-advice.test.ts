@@ -260,6 +260,8 @@ t.test('what goes wrong if something is not done is a risk, in both languages', 
   t.match(suggest(["a: If we don't renew the certificate this week, the partner API calls will start failing."], 'en'), [{ kind: 'risk', content: /renew the certificate/ }])
   t.match(suggest(['a: 포장재를 이번 주에 안 주문하면 다음 달 출고를 못 맞춥니다.'], 'ko'), [{ kind: 'risk', content: /포장재를 이번 주에 안 주문하면/ }])
   t.same(suggest(["a: If they don't reply by Monday, I'll call their office."], 'en'), [], 'the speaker\'s own plan for that case is no threat')
+  t.same(suggest(['a: 자재 안 오면 그때 다른 업체로 다시 알아보는 걸로 하죠.'], 'ko').filter((d) => d.kind === 'risk'), [], 'nor the group\'s plan for it, as a hortative')
+  t.same(suggest(['a: 견적 차이 크게 안 나면 기존 업체로 갑시다.'], 'ko').filter((d) => d.kind === 'risk'), [], 'a hortative of going with one')
 })
 
 t.test('a worry announced in one clause and stated in the next is advised on by what is stated', async (t) => {
