@@ -644,3 +644,12 @@ t.test('a yes-no question is answered by a short answer that opens a longer repl
   t.same(questions(['a: 포장은 몇 시에 끝나요?', 'b: 아마 저녁 여덟 시쯤이요.'], 'ko'), [], 'a native number with its counter')
   t.match(questions(['a: 주말 근무는 몇 명 필요해요?', 'b: 그건 매장 상황 봐야 알아요.'], 'ko'), [{ kind: 'question' }], 'a reply with no number leaves it open')
 })
+
+t.test('a question answered by its form: a wh-word opening its last clause, an amount in Sino-Korean syllables or as an estimate', async (t) => {
+  const questions = (lines: string[], language: 'ko' | 'en') => suggest(lines, language).filter((d) => d.kind === 'question')
+  t.same(questions(['a: So the crane goes in on... which day has the hire firm got?', 'b: Tuesday the eleventh or Thursday the thirteenth.'], 'en'), [], 'after an ellipsis')
+  t.same(questions(['a: Four hundred chairs — where would we even store them?', 'b: The back hall, once the old stage is out.'], 'en'), [], 'after a dash')
+  t.same(questions(['a: 수리비는 얼마 나왔어요?', 'b: 본사 견적으로 천이백이요.'], 'ko'), [], 'an amount in syllables')
+  t.same(questions(['a: 예비 수량은 몇 개나 잡아야 돼요?', 'b: 작년 기준으로 보면 한 10% 정도?'], 'ko'), [], 'an estimate with a question\'s tone')
+  t.match(questions(['a: 수리비는 얼마 나왔어요?', 'b: 아직 견적서를 못 받았어요.'], 'ko'), [{ kind: 'question' }], 'no amount leaves it open')
+})

@@ -222,7 +222,9 @@ const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S
 // A question of amount or time ("How much would we save?", "몇 명이에요?", "언제쯤?") is answered by a reply that gives one.
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
 const KO_AMOUNT_QUESTION = /(?:얼마|몇|며칠|언제)/
-const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|시|분|퍼센트|%)|(?:^|\s)(?:(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)(?=[\s.,!에이도만요]|$)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|스무|스물|서른|마흔|쉰)\s*(?:명|개|건|대|번|시간|시|달|군데|곳|팀|조|박스|상자))|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
+const ESTIMATE = /(?:정도|쯤|가량|내외|안팎)\s*[?？]$|^(?:(?:um|uh|oh|hmm)[,\s]+)?(?:about|around|roughly|maybe|probably)\s+\S+(?:\s+\S+)?\s*[?？]$/i
+// "천팔백이요", "십삼만": a Sino-Korean number written in syllables, with a unit syllable (십, 백, 천, 만, 억) in it.
+const GIVES_AMOUNT = /\d|(?:^|\s)(?=[일이삼사오육칠팔구]*[십백천만억])[일이삼사오육칠팔구십백천만억]{2,}(?:이요|요|원|이에요|예요|이야|이지|지)?(?=[\s.,!?？]|$)|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|시|분|퍼센트|%)|(?:^|\s)(?:(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)(?=[\s.,!에이도만요]|$)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|스무|스물|서른|마흔|쉰)\s*(?:명|개|건|대|번|시간|시|달|군데|곳|팀|조|박스|상자))|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
 
 /**
  * Whether the first reply by someone else answers question i: it opens by answering or
@@ -232,12 +234,15 @@ const GIVES_AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
  */
 function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
+  const amountAsked = EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)
+  // "한 15% 정도?", "About forty?": an amount offered as an estimate, with a question's tone, answers how much.
+  if (amountAsked && ESTIMATE.test(text) && GIVES_AMOUNT.test(text) && ownerQuestion(question) === undefined) return true
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
   if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text) || (isPolarQuestion(question) && (EN_SHORT_ANSWER.test(text) || EN_SHORT_ANSWER_OPENING.test(text)))) return true
   // "회의실은 3층으로 잡은 거 맞죠?", "…before we print it, right?": a tag asks to confirm what was said, and the
   // statement straight after it by someone else confirms or corrects it.
   if (EN_CONFIRMATION_TAG.test(question.trim()) || KO_CONFIRMATION_TAG.test(question.trim())) return true
-  if ((EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)) && GIVES_AMOUNT.test(text)) return true
+  if (amountAsked && GIVES_AMOUNT.test(text)) return true
   // "Do the drivers need a new permit?" ← "Not for vans under 3.5 tonnes.": a yes-no question is
   // answered by the statement straight after it by someone else that says something of its own.
   // In English the statement must speak to it: by a word of the question, or by opening on what was asked about
@@ -250,7 +255,9 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
-  if (EN_WH_INFO.test(question.trim()) || EN_WH_IN_PLACE.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
+  // "So we aim for... what's Hallam got?", "Twelve thousand jars — where would we put them?": the wh-word opens the last clause.
+  const lastClause = question.trim().split(/\.{3}|…|\s[—–-]\s/u).at(-1)!.trim()
+  if (EN_WH_INFO.test(question.trim()) || EN_WH_INFO.test(lastClause) || EN_WH_IN_PLACE.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
   // "Half past six?", "And the catering?": a few words without a verb echo what was said or ask about a topic;
   // the statement straight after it answers.
   if (!hasHangul(question) && isVerbless(question.trim().replace(/[?？]+$/u, '')) && question.trim().split(/\s+/).length <= 4 && contentStems(text).size > 0) return true
