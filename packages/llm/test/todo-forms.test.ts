@@ -580,3 +580,13 @@ t.test('A task named before a colon and a person after it ("…: 박서연, 금�
   t.same(todosOf('Volunteers so far: Sam (after lunch), Ana'), [], 'a list of people after a label that opens on a verb')
   t.same(todosOf('- 야간 점검: 박서연 (오전), 민수'), [], 'after one that closes on an action noun')
 })
+
+t.test('Korean notes: a comment in brackets after the action noun leaves it a task; a bracket closing a clause names its own doer; 아침 is a time, not a verb in -ㅁ', async (t) => {
+  t.same(todosOf('- 안내 문자 템플릿 수정(환불 링크 포함) — 박서연'), ['안내 문자 템플릿 수정(환불 링크 포함) (박서연)'], 'a comment between the action and the owner note')
+  t.same(todosOf('- 발주서 오늘 발송(박서연), 잔금 결재 요청(김민수)'), ['발주서 발송 (박서연)', '잔금 결재 요청 (김민수)'], 'each clause its own owner, not the one closing the line')
+  t.same(todosOf('→ 제설제 20포 주문 (제가), 살포는 내일 아침'), ['제설제 20포 주문 (서지원)'], 'the writer in the bracket of a clause before others')
+  t.same(todosOf('- 상세 페이지 사진 교체 (민수, 오늘)'), ['상세 페이지 사진 교체 (오늘) (김민수)'], 'a doer and a time in one bracket')
+  t.same(todosOf('- 계약서 초안 회의 전 배포(민수), 현장 동별 조사(박서연)'), ['계약서 초안 회의 전 배포 (김민수)', '현장 동별 조사 (박서연)'], 'a given name in the bracket')
+  t.same(todosOf('- 부품 납기 지연(2주)'), [], 'a report with a bracket stays a report')
+  t.same(todosOf('- 제설제 20포 주문 (제가), 살포는 내일 아침'), ['제설제 20포 주문 (서지원)'], 'a time word ending in ㅁ closes no task')
+})

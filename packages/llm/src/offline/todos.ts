@@ -430,12 +430,15 @@ const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 �
 // A verb nominalised by -기 ("공지 올리기", "확인받기") lists a thing to do; a report says what was done (올림, 완료).
 const KO_GI_TASK = /[\uAC00-\uD7A3](?<![있없같크작많적좋싫쉽어렵])기[.!]?$/
 
+const TRAILING_BRACKETS = /(?:\s*[(（][^()（）]*[)）])+\s*$/u
+
 function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean, personLine = false): boolean {
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed) || givenByDeadline(analysed)
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
-  // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends.
-  const action = text.replace(KO_TRAILING_DATE, '')
+  // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends, nor a
+  // comment in brackets after it ("문자 템플릿 수정(환불 링크 포함)").
+  const action = text.replace(KO_TRAILING_DATE, '').replace(TRAILING_BRACKETS, '')
   // "당번은 목요일로 알고 계시기", "참고하기": keeping something in mind is no task.
   if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text) || KO_KNOWING_ASKED.test(action)) return false
   if (!KO_ACTION_END.test(action)) return false
@@ -702,6 +705,23 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
   return { owner, task: rest === '' ? label : `${label} ${rest.startsWith('(') ? rest : `(${rest})`}` }
 }
 
+// "… (제가)", "… (민석, 오늘)": a bracket closing a clause whose first item is its doer.
+const CLAUSE_BRACKET_NOTE = /\s*[(（]([^()（）]+)[)）]\s*$/u
+const KO_SELF_NOTE = /^(?:나|저|본인|내가|제가)(?:\s|$)/
+
+/**
+ * The owner a clause names in the bracket closing it, and the clause without that name ("상세 사진 교체 (민석, 오늘)"
+ * gives 민석 and "상세 사진 교체 (오늘)"): the writer themself or a participant.
+ */
+function clauseOwnerNote (clause: string, people: readonly string[], author: string | undefined): { body: string, owner: string } | undefined {
+  const bracket = CLAUSE_BRACKET_NOTE.exec(clause)
+  if (bracket === null) return undefined
+  const [first, ...rest] = bracket[1]!.trim().split(/\s*[,，]\s*/)
+  const owner = KO_SELF_NOTE.test(first!) ? author : koreanParticipant(first!.replace(/\s*(?:님|씨)$/, ''), people)
+  if (owner === undefined) return undefined
+  return { body: `${clause.slice(0, bracket.index)}${rest.length > 0 ? ` (${rest.join(', ')})` : ''}`, owner }
+}
+
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
@@ -743,8 +763,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   clauses.forEach((written, i) => {
     if (written.trim() === '') return
     const subject = subjects[i]
-    const clause = subject?.rest ?? written
-    const ownerHere = subject?.owner ?? noted
+    // "기와 발주서 발송(윤미경), 선금 결재(대표님)": a clause's own owner note outweighs the one closing the line.
+    const own = subject === undefined ? clauseOwnerNote(written, people, sentence.author) : undefined
+    const clause = subject?.rest ?? own?.body ?? written
+    const ownerHere = subject?.owner ?? own?.owner ?? noted
     // "가격은 미정, 경쟁사 요금 조사해서 다음 주에 가져감": only the clause that says 미정 is open.
     if (/미정|미확정/.test(clause)) return
     // The ending decides: facilitation, uncertainty and instructions to the tool are not tasks,
@@ -756,7 +778,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const analysed = analyseClauses(ownerHere === undefined ? read : `${read} (담당: ${ownerHere})`, 'ko')[0]
     if (analysed !== undefined && (analysed.act === 'facilitation' || analysed.uncertain || (analysed.act === 'statement' && addressesTheRecord(clause)))) return
     // A note names the owner of a task; a person's label ("- 서연: …") heads their report as well, so it needs a time too.
-    if (!koreanClauseIsAction(clause, analysed, note !== undefined || subject !== undefined || (listedAsAction(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
+    if (!koreanClauseIsAction(clause, analysed, note !== undefined || subject !== undefined || own !== undefined || (listedAsAction(sentence) && !/완료[.!]?$/.test(clause.trim())), labelPerson !== undefined && i === 0)) return
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined

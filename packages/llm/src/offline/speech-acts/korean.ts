@@ -225,7 +225,8 @@ const DONE = /(?:었|았|였|했|됐|졌|웠|왔|켰|쳤|렸|됨|완료)(?:음|�
 // A terse -(으)ㅁ on an adjective or a wish ("더 필요함", "가능함", "진행하고 싶음") states how things are.
 const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|어려움|많음|적음|늦음|좋음|같음|싶음|원함)함?$/
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
-const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$/
+// Whole words for those whose last syllable also closes a verb ("아침" beside "고침", "다음" beside "받음").
+const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$|(?:^|\s)(?:아침|점심|다음|처음)$/
 // -기로 했다 on a verb of deliberating ("그때 정하기로 했어요", "따로 이야기하기로 함", "다시 확인하기로 했음")
 // settles only that the point will be taken up again: the point itself is still open. 정하 is a word of its
 // own there, not the end of 수정하다 or 조정하다.
