@@ -590,3 +590,8 @@ t.test('Korean notes: a comment in brackets after the action noun leaves it a ta
   t.same(todosOf('- 부품 납기 지연(2주)'), [], 'a report with a bracket stays a report')
   t.same(todosOf('- 제설제 20포 주문 (제가), 살포는 내일 아침'), ['제설제 20포 주문 (서지원)'], 'a time word ending in ㅁ closes no task')
 })
+
+t.test('English: "it" or "them" under a person\'s label is not that person', async (t) => {
+  t.same(todosOf('Ana: book them for Tuesday'), ['Book them for Tuesday (Ana)'])
+  t.same(todosOf('Flaky checkout test: I will quarantine it', 'Ana Ruiz'), ['Quarantine the flaky checkout test (Ana Ruiz)'], 'a topic label names what it is')
+})

@@ -157,11 +157,13 @@ interface Action {
   owner?: string
 }
 
-function englishClauseActions (clause: string, sentence: AuthoredSentence, actionContext: boolean): Action[] {
+function englishClauseActions (clause: string, sentence: AuthoredSentence, actionContext: boolean, people: readonly string[]): Action[] {
   const text = clause.trim().replace(/^(?:action items?|actions?|todo|to-do|next steps?|follow[- ]up)\s*[:：-]\s*/i, '')
+  // "Ana: book them for Tuesday": a person's label names who, not what "them" is.
+  const topic = personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
   const withOwner = (predicate: string, owner: string | undefined): Action[] => {
     if (EN_PREDICATE_NOT_ACTION.test(predicate)) return []
-    return splitConjoined(cleanPredicate(predicate, sentence.label)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+    return splitConjoined(cleanPredicate(predicate, topic)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
   }
   const present = EN_PRESENT.exec(text)
   if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
@@ -328,7 +330,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (reasoning) return []
   if (analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return labelledTask()
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
-  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext))
+  const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext, people))
   if (found.length === 0) return labelledTask()
   return found
     // An owner is a participant or a person named in the sentence, never a capitalised opener.
