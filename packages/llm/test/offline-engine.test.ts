@@ -109,3 +109,14 @@ t.test('output is deterministic', async (t) => {
   const b = await consolidate(koreanLaunchMeeting)
   t.same(a.merged, b.merged)
 })
+
+t.test('a person the minutes give a task by first name is no keyword, though they wrote no minutes', async (t) => {
+  const minutes = [
+    { userId: 'a', userName: 'Ana Ruiz', content: 'Actions\n- Scaffold tower booking for Tuesday (Ray)\n- Tower permit from the council (Ray)\n- Generator delivery by Monday (Ana)' },
+    { userId: 'b', userName: 'Sam Lee', content: 'Notes\n- Ask Ray about the tower keys.\n- Tower permit: Ray again, council slow.\n- Generator hire agreed.' }
+  ]
+  const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Site setup' }], minutes })
+  const keywords = chunk.keywords.map((k) => k.toLowerCase())
+  t.ok(chunk.todos.some((title) => title.endsWith('(Ray)')), `Ray has a task: ${JSON.stringify(chunk.todos)}`)
+  t.notOk(keywords.includes('ray'), `no "ray" in ${JSON.stringify(keywords)}`)
+})

@@ -74,10 +74,16 @@ export class OfflineEngine implements AnalysisEngine {
     const sources = input.minutes.flatMap((m) => splitSentences(m.content).filter((s) => !s.heading).map((s) => ({
       text: s.text, author: m.userId, section: `${m.userId}#${s.line ?? 0}`, ...(s.label === undefined ? {} : { label: s.label })
     })))
+    const writers = input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
+    const todos = detectTodos(placed, writers)
+    // Whoever the minutes give a task by a first name is a person, not a topic, though they wrote no minutes ("Call the
+    // venue (Ray)", "(재혁)"); a company that owns one ("(서해설비)", "(Deliveries)", a word also written in lower case) stays.
+    const owners = todos.flatMap((title) => /\(([^()]+)\)$/.exec(title)?.[1] ?? [])
+      .filter((owner) => /^[\uAC00-\uD7A3]{2,3}$/u.test(owner) || (/^\p{Lu}\p{Ll}+$/u.test(owner) && !new RegExp(`(?<![\\p{L}])${owner.toLowerCase()}(?![\\p{L}])`, 'u').test(allText)))
     const keywords = extractKeywords(sources, {
       limit: keywordLimit(allText),
       boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)],
-      people: input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
+      people: [...writers, ...owners]
     })
     const { byAgenda: conflicts, disputed } = meetingConflicts(placed, agendas, language)
     return {
@@ -86,7 +92,7 @@ export class OfflineEngine implements AnalysisEngine {
         const notes = agendaNotes(agenda, placed, keywords, disputed)
         return { ...notes, pending: [...(conflicts.get(agenda.agendaNumber) ?? []), ...notes.pending] }
       }),
-      todos: detectTodos(placed, input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName]))
+      todos
     }
   }
 
