@@ -595,3 +595,9 @@ t.test('English: "it" or "them" under a person\'s label is not that person', asy
   t.same(todosOf('Ana: book them for Tuesday'), ['Book them for Tuesday (Ana)'])
   t.same(todosOf('Flaky checkout test: I will quarantine it', 'Ana Ruiz'), ['Quarantine the flaky checkout test (Ana Ruiz)'], 'a topic label names what it is')
 })
+
+t.test('one short task written by two writers with the owner named two ways (a given name, a full name) is listed once', async (t) => {
+  t.same(meetingTodos([['박서연', '- 견적서 받으면 → 내일 거래처에 연락 (나)'], ['서지원', '견적서는 민수 씨가 오늘 넘기고, 서연 씨가 내일 거래처에 연락합니다.']], ['박서연', '서지원', '김민수']),
+    ['내일 거래처에 연락 (박서연)', '견적서 넘기기 (민수)'])
+  t.same(meetingTodos([['박서연', '- 내일 거래처에 연락 (민수)'], ['서지원', '- 내일 거래처에 견적 요청 (김민수)']], ['박서연', '서지원', '김민수']).length, 2, 'two tasks of one person stay two')
+})

@@ -905,6 +905,8 @@ function sameOwnersTask (a: string, b: string): boolean {
   if (ownerA === undefined || ownerB === undefined || !samePerson(ownerA, ownerB)) return false
   const allA = [...contentStems(a.replace(TRAILING_OWNER, ''))]
   const allB = new Set(contentStems(b.replace(TRAILING_OWNER, '')))
+  // "내일 신부님께 연락 (배수아)" and "(수아)": the owner written two ways is no difference in the task.
+  if (nearlySame(new Set(allA), allB)) return true
   const stemsA = allA.filter((stem) => !DATE_STEM.test(stem))
   const stemsB = [...allB].filter((stem) => !DATE_STEM.test(stem))
   const shared = stemsA.filter((stem) => allB.has(stem)).length
