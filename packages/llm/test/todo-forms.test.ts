@@ -601,3 +601,10 @@ t.test('one short task written by two writers with the owner named two ways (a g
     ['내일 거래처에 연락 (박서연)', '견적서 넘기기 (민수)'])
   t.same(meetingTodos([['박서연', '- 내일 거래처에 연락 (민수)'], ['서지원', '- 내일 거래처에 견적 요청 (김민수)']], ['박서연', '서지원', '김민수']).length, 2, 'two tasks of one person stay two')
 })
+
+t.test('A role in a task\'s owner note is the participant the minutes write with it: in brackets after the name, or before or after it as a word of office', async (t) => {
+  t.same(todosOf('참석: 박서연(운영팀장), 김민수(정비과장).\n- 점검 일정 이번 주 조율 (팀장)'), ['점검 일정 이번 주 조율 (박서연)'], 'a name and its role in brackets; the title the role ends with')
+  t.same(todosOf('참석: 관리소장 박서연, 동대표 김민수.\n- 제설 비상근무표 이번 주 작성 (소장)'), ['제설 비상근무표 이번 주 작성 (박서연)'], 'the role before the name, a title that is also an everyday word')
+  t.same(todosOf('쇼케이스는 김민수 기사가 봤어요.\n- 냉장 쇼케이스 수리 이번 주 연락 (기사)'), ['냉장 쇼케이스 수리 이번 주 연락 (김민수)'], 'the role after the name')
+  t.same(todosOf('현장 소장 이야기로는 다음 주 입고.\n- 제설 비상근무표 이번 주 작성 (소장)'), ['제설 비상근무표 이번 주 작성 (소장)'], 'a word before the title that is no participant names nobody')
+})
