@@ -608,3 +608,8 @@ t.test('A role in a task\'s owner note is the participant the minutes write with
   t.same(todosOf('쇼케이스는 김민수 기사가 봤어요.\n- 냉장 쇼케이스 수리 이번 주 연락 (기사)'), ['냉장 쇼케이스 수리 이번 주 연락 (김민수)'], 'the role after the name')
   t.same(todosOf('현장 소장 이야기로는 다음 주 입고.\n- 제설 비상근무표 이번 주 작성 (소장)'), ['제설 비상근무표 이번 주 작성 (소장)'], 'a word before the title that is no participant names nobody')
 })
+
+t.test('Korean notes: a -기 task with its deadline set off by a dash is the writer\'s, as with the deadline alone', async (t) => {
+  t.same(todosOf('- 재고 목록 다시 뽑기 — 금요일까지'), ['재고 목록 다시 뽑기 — 금요일까지 (서지원)'])
+  t.same(todosOf('- 재고 목록 다시 뽑기 금요일까지'), ['재고 목록 다시 뽑기 금요일까지 (서지원)'])
+})

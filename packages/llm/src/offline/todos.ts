@@ -433,6 +433,8 @@ const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 �
 const KO_GI_TASK = /[\uAC00-\uD7A3](?<![있없같크작많적좋싫쉽어렵])기[.!]?$/
 
 const TRAILING_BRACKETS = /(?:\s*[(（][^()（）]*[)）])+\s*$/u
+// "… 뽑기 – 내일까지": the dash that set the deadline off, left once the deadline is read.
+const TRAILING_DASH = /\s+[-–—]\s*$/u
 
 function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean, personLine = false): boolean {
   if (analysed !== undefined && analysed.act !== 'statement') return takesAction(analysed) || givenByDeadline(analysed)
@@ -440,7 +442,7 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   const text = clause.trim()
   // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends, nor a
   // comment in brackets after it ("문자 템플릿 수정(환불 링크 포함)").
-  const action = text.replace(KO_TRAILING_DATE, '').replace(TRAILING_BRACKETS, '')
+  const action = text.replace(KO_TRAILING_DATE, '').replace(TRAILING_BRACKETS, '').replace(TRAILING_DASH, '')
   // "당번은 목요일로 알고 계시기", "참고하기": keeping something in mind is no task.
   if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text) || KO_KNOWING_ASKED.test(action)) return false
   if (!KO_ACTION_END.test(action)) return false
@@ -787,7 +789,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
     // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
     // So is an action noun with a deadline after a tilde ("성적서 재요청 ~12/2", "… 회신 (~내일)"), the checklist of one's own notes.
-    const undated = clause.replace(KO_TRAILING_DATE, '')
+    const undated = clause.replace(KO_TRAILING_DATE, '').replace(TRAILING_DASH, '')
     const ownTodo = ownerHere === undefined && ((KO_GI_TASK.test(undated) && (KO_DATE_DEADLINE.test(clause) || KO_TIME.test(clause))) ||
       (KO_ACTION_END.test(undated) && KO_TILDE_DEADLINE.test(clause)))
     const owner = named ?? (KO_SELF.test(clause) || analysed?.agent?.kind === 'speaker' || ownTodo ? sentence.author : ownerHere)
