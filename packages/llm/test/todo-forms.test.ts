@@ -613,3 +613,10 @@ t.test('Korean notes: a -기 task with its deadline set off by a dash is the wri
   t.same(todosOf('- 재고 목록 다시 뽑기 — 금요일까지'), ['재고 목록 다시 뽑기 — 금요일까지 (서지원)'])
   t.same(todosOf('- 재고 목록 다시 뽑기 금요일까지'), ['재고 목록 다시 뽑기 금요일까지 (서지원)'])
 })
+
+t.test('English notes: a participant\'s initials before "to" and a verb have the task; a topic set off by a dash is no part of the doer\'s name', async (t) => {
+  t.same(todosOf('Guards: AR to ask the other railway for two guards'), ['Ask the other railway for two guards (Ana Ruiz)'])
+  t.same(todosOf('Boiler - SL to book the inspector'), ['Book the inspector (Sam Lee)'])
+  t.same(todosOf('Guards – Sam to ask the other railway'), ['Ask the other railway (Sam)'], 'the doer alone, not "Guards Sam"')
+  t.same(todosOf('Boiler - XY to book the inspector'), [], 'initials that are nobody\'s, as without the topic; the topic is no owner')
+})

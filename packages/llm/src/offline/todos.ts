@@ -242,6 +242,10 @@ const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorr
 const INITIALS = /^\p{Lu}{2,3}$/u
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
+// "Guards: PN to ask Kelbrook", "Boiler – TO to book the engineer": a participant's initials before "to" and a verb.
+const EN_INITIALS_TO = /^(?:.*?[\p{L}\p{N})](?:\s*(?:->|→|=>|:)|\s+[-–—])\s*)?(\p{Lu}{2,3})\s+to\s+([a-z]+\b.*)$/u
+// "Farrier – Kofi to confirm with him": a topic set off by a dash before a named doer's task; the topic is no part of the name.
+const EN_DASHED_TOPIC = /^([^–—]{2,40}?)\s+[-–—]\s+((?:\p{Lu}[\p{Ll}'-]+|\p{Lu}{2,3})\s+(?:to|will)\s.+)$/u
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
 /**
@@ -284,6 +288,10 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const initialled = EN_INITIALS_DOING.exec(sentence.text)
   const base = initialled === null || personLabel(initialled[1], people) === undefined ? undefined : verbBase(initialled[2]!)
   if (base !== undefined) return ownersLine(sentence, initialled![1]!, `${base} ${initialled![3]!}`, true, people)
+  const initialsTo = EN_INITIALS_TO.exec(sentence.text)
+  if (initialsTo !== null && personLabel(initialsTo[1], people) !== undefined) return ownersLine(sentence, initialsTo[1]!, initialsTo[2]!, true, people)
+  const dashedTopic = sentence.label === undefined ? EN_DASHED_TOPIC.exec(sentence.text) : null
+  if (dashedTopic !== null && isVerbless(dashedTopic[1]!)) return englishActions({ ...sentence, label: dashedTopic[1]!, text: dashedTopic[2]! }, people)
   // "Venue contract -> Wren will sign it": the point before the arrow is what the commitment after it
   // acts on, as a label before a colon is.
   const arrow = EN_ARROW_COMMITMENT.exec(sentence.text)
