@@ -13,6 +13,7 @@ const KOREAN_ROLE_WORD = `[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_JOB_TITLE}|${KOREAN_
 const KOREAN_NAME_ROLE_BRACKET = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*[(（]\\s*(?:[\\uAC00-\\uD7A3A-Za-z]+\\s+)?(${KOREAN_ROLE_WORD})\\s*[)）]`, 'gu')
 // "관리소장 배경수", "한정우 소장": a role word before or after a participant's name.
 const KOREAN_ROLE_THEN_NAME = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_ROLE_WORD})\\s+(${KOREAN_NAME})(?![\\uAC00-\\uD7A3])`, 'gu')
+const TITLE_CLOSING = new RegExp(`(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})$`)
 const KOREAN_NAME_THEN_ROLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s+(${KOREAN_ROLE_WORD})(?=님|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'gu')
 // "D. Reyes (treasurer)", "Maria Okafor (chair)", "Lee (executive director)": a name and the role
 // it holds in lower case in brackets, as attendance lines write them.
@@ -38,7 +39,7 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     const person = koreanParticipant(name, people)
     if (person === undefined) return
     add(role, person)
-    const title = new RegExp(`(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})$`).exec(role)?.[0]
+    const title = TITLE_CLOSING.exec(role)?.[0]
     if (title !== undefined && title !== role) add(title, person)
   }
   for (const text of texts) {

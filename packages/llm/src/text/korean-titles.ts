@@ -19,15 +19,15 @@ export const KOREAN_JOB_TITLES: readonly string[] = [
   '원장', '위원장', '총무', '계장', '반장', '주무관', '교수', '코치', '간호사'
 ]
 
+/** The titles KOREAN_JOB_TITLES leaves out as everyday words too, for a place where only a title can follow a name ("김민수 기사", "(소장)"). */
+export const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
+
 /*
  * Titles that are everyday words too, or end one: 책임 (responsibility), 대표 (representative,
  * 대표적), 이사 (moving house), 선임 (appointing), 수석 (first place), 프로 (pro, 프로젝트), 사원
  * (any employee), 차장 (주차장, a parking lot), 전무 (none at all). A reader that finds a title
  * without a name or 님 beside it skips these.
  */
-/** The titles the note above leaves out as everyday words, for a place where only a title can follow a name. */
-export const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
-
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사', '선임', '수석', '프로', '사원', '차장', '전무'])
 
 /** Verb connectives that end a word ("받아서", "확인하고", "보니까"): the sentence running on, never the end of a name. */
