@@ -682,6 +682,7 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 // or a comment set off by a comma or a bracket.
 const KO_TITLE_AFTER_NAME = `\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})\\s*님?|\\s*(?:님|씨)`
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KO_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KO_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
+const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME}|today|tomorrow|tonight|next|asap|tbd|tbc|done)$`, 'i')
 const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
 
 /**
@@ -709,7 +710,10 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
     return { owner, task: `${label} ${rest}`.trim() }
   }
   const opening = EN_OWNER_OPENING.exec(text)
-  const owner = opening === null ? undefined : personLabel(opening[1], people, sentence.author)
+  // Under an action heading, a first name that is nobody's among the writers ("- Remove Kyle from the org: Leah", someone
+  // who spoke but wrote no minutes), when it can only be a name.
+  const named = opening !== null && listedAsAction(sentence) && /^\p{Lu}\p{Ll}+$/u.test(opening[1]!) && !CALENDAR_WORD.test(opening[1]!) && isPersonName(opening[1]!) ? opening[1] : undefined
+  const owner = opening === null ? undefined : personLabel(opening[1], people, sentence.author) ?? named
   if (owner === undefined || (!listedAsAction(sentence) && !opensOnVerb(label))) return undefined
   const rest = text.slice(opening![0].length).replace(/^\s*,\s*/, '').trim()
   // "Volunteers so far: Gus (after lunch), Suki": a list of people, not one person's task.
