@@ -623,3 +623,13 @@ t.test('English notes: a participant\'s initials before "to" and a verb have the
   t.same(todosOf('Guards – Sam to ask the other railway'), ['Ask the other railway (Sam)'], 'the doer alone, not "Guards Sam"')
   t.same(todosOf('Boiler - XY to book the inspector'), [], 'initials that are nobody\'s, as without the topic; the topic is no owner')
 })
+
+t.test('Korean: a surname and a title as the owner ("(박과장)", "(김 팀장)") is the one participant with that surname', async (t) => {
+  t.same(todosOf('- 주방에 최종 인원 목요일까지 전달 (박과장)'), ['주방에 최종 인원 목요일까지 전달 (박서연)'])
+  t.same(todosOf('- 주방에 최종 인원 목요일까지 전달 (정과장)'), ['주방에 최종 인원 목요일까지 전달 (정과장)'], 'no participant has the surname: the note as written')
+})
+
+t.test('Korean notes: a given name opening the line before a time owns the task, as after a separator', async (t) => {
+  t.same(todosOf('- 민수 금요일까지 재연락'), ['금요일까지 재연락 (김민수)'])
+  t.same(todosOf('- 민수 견적 재연락'), [], 'without a time the word may be anything a given name spells')
+})

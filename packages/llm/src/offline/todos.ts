@@ -670,11 +670,15 @@ function participantNote (line: string, people: readonly string[]): { body: stri
  * person's task. A bare name with no particle counts only after an arrow or comma, where notes put
  * the owner; at the start of a line it may as well be a word that a given name spells.
  */
+const TIME_FIRST = new RegExp(String.raw`^(?:${KO_DATE_WORD}|[월화수목금토일])\s*(?:까지|중에|중|내|에)?(?=\s)`, 'u')
+
 function participantSubject (clause: string, people: readonly string[], afterSeparator: boolean): { owner: string, rest: string } | undefined {
   // "지수 님이 …" is read with its honorific elsewhere.
   const opener = /^\s*([\uAC00-\uD7A3]{2,6})\s+(?!님|씨)(\S.*)$/u.exec(clause)
   const owner = opener === null ? undefined : koreanParticipant(opener[1]!, people)
-  if (owner === undefined || (!afterSeparator && owner.replace(/\s+/g, '').endsWith(opener![1]!))) return undefined
+  // "재혁 금요일까지 재연락": a given name opening the line before a time is someone's, as after a separator.
+  const beforeTime = opener !== null && TIME_FIRST.test(opener[2]!)
+  if (owner === undefined || (!afterSeparator && !beforeTime && owner.replace(/\s+/g, '').endsWith(opener![1]!))) return undefined
   return { owner, rest: opener![2]! }
 }
 
@@ -899,6 +903,7 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 }
 
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
+const KO_SURNAME_AND_TITLE = new RegExp(`^([\\uAC00-\\uD7A3])\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})$`, 'u')
 const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
 
 /** Two ways of writing one person's name: "석진" and "황보석진", "Tom" and "Tom Becker". */
@@ -1080,7 +1085,15 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   function ownerAsParticipant (owner: string): string {
     if (personLabel(owner, people) !== undefined) return owner
     holders ??= roleHolders(sentences.map((sentence) => sentence.text), people)
-    return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? owner
+    return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? bySurname(owner) ?? owner
+  }
+
+  /** "문팀장", "박 과장": a surname and a title, the one participant with that surname. */
+  function bySurname (owner: string): string | undefined {
+    const surname = KO_SURNAME_AND_TITLE.exec(owner)?.[1]
+    if (surname === undefined) return undefined
+    const found = people.filter((person) => /^[\uAC00-\uD7A3]{3}$/u.test(person) && person.startsWith(surname))
+    return found.length === 1 ? found[0] : undefined
   }
 
   function replaceKept (at: number, todo: string): void {
