@@ -73,7 +73,7 @@ const KOREAN_TODOS: Row[] = [
   // Must-forms: a task when they name who or by when, or their verb acts on an action noun.
   ['-해야 합니다 with a deadline', '금요일까지 인증서를 갱신해야 합니다.', ['금요일까지 인증서를 갱신']],
   ['terse action noun with a week ahead', '파트너 워크숍 3월 첫째 주 현장 진행', ['파트너 워크숍 3월 첫째 주 현장 진행']],
-  ['terse action noun with next week', '보험 갱신 서류 다음 주 제출', ['보험 갱신 서류 다음 주 제출']],
+  ['terse action noun with next week, naming nobody: the writer\'s', '보험 갱신 서류 다음 주 제출', ['보험 갱신 서류 다음 주 제출 (서지원)']],
   ['a -기 task opening a line under a person\'s name', '- 민수: 거래처 샘플 회수하기, 수량은 나한테 알려주기', ['거래처 샘플 회수 (민수)']],
   ['the writer named as owner in brackets (나); the send step joins the edit it follows', '- 협찬사 제안서 수정, 목요일까지 송부 (나)', ['협찬사 제안서 수정 (서지원)']],
   ['the writer named as owner with the subject pronoun after an arrow', '- 회의실 프로젝터 수리 요청 → 내가', ['회의실 프로젝터 수리 요청 (서지원)']],
@@ -121,7 +121,7 @@ const KOREAN_TODOS: Row[] = [
   ['a name with 선생님, the title of teachers, doctors and nurses', '검사 결과는 한보라 선생님이 확인해서 내일 오전까지 회신하기로 했습니다.', ['검사 결과 확인해서 내일 오전까지 회신 (한보라)']],
   ['a participant\'s given name as the line label', '- 서연: 오늘 재시도 로직 마무리', ['재시도 로직 마무리 (서연)']],
   ['a participant\'s given name right after the action noun closing a note', '- 협력사에 재발주 요청 민수', ['협력사에 재발주 요청 (김민수)']],
-  ['a deadline with 까지 written after the task', '- 견적서 정리 금요일까지', ['견적서 정리 금요일까지']],
+  ['a deadline with 까지 written after the task, naming nobody: the writer\'s', '- 견적서 정리 금요일까지', ['견적서 정리 금요일까지 (서지원)']],
   ['a weekday written short before 까지', '- 발표 자료 정리 수까지 (민수)', ['발표 자료 정리 수까지 (김민수)']]
 ]
 
@@ -632,4 +632,12 @@ t.test('Korean: a surname and a title as the owner ("(박과장)", "(김 팀장)
 t.test('Korean notes: a given name opening the line before a time owns the task, as after a separator', async (t) => {
   t.same(todosOf('- 민수 금요일까지 재연락'), ['금요일까지 재연락 (김민수)'])
   t.same(todosOf('- 민수 견적 재연락'), [], 'without a time the word may be anything a given name spells')
+})
+
+t.test('Korean notes: a task with a time that names nobody else is its writer\'s, unless another writer names its owner', async (t) => {
+  const people = ['박서연', '서지원', '김민수']
+  t.same(meetingTodos([['박서연', '- 다음 주 수요일부터 채널별 데이터 정리']], people), ['다음 주 수요일부터 채널별 데이터 정리 (박서연)'])
+  t.same(meetingTodos([['박서연', '- 견적서 민수 씨 확인 후 금요일까지 발송']], people).some((title) => title.endsWith('(박서연)')), false, 'a person named with 씨 is the doer, not the writer')
+  t.same(meetingTodos([['박서연', '- 다들 금요일까지 서류 제출']], people).some((title) => title.endsWith('(박서연)')), false, 'the group, not the writer')
+  t.same(meetingTodos([['박서연', '- 재고 목록 금요일까지 정리'], ['서지원', '- 재고 목록 금요일까지 정리 (민수)']], people), ['재고 목록 금요일까지 정리 (김민수)'], 'an owner another writer names wins, and the task stays one')
 })

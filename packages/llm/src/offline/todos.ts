@@ -408,6 +408,9 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 // "문 팀장님": a surname alone with the title names the person too.
+// A person named in a Korean line, by name and honorific or title ("하린님", "박 소장"), or a participant's name.
+const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}))`, 'u')
+const KO_GROUP_WORD = /(?:^|\s)(?:우리|저희|다들|모두|각자|전체)(?=\s|$)/u
 const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
 // The speaker, or the speaker's team (저희가), as the one who does it.
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
@@ -1014,6 +1017,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   const index = new SizedSimilarityIndex()
   // The sentence before, by its author, with the places of the todos it gave in `kept`.
   let previous: { sentence: AuthoredSentence, kept: number[] } | undefined
+  const writersOwn: Array<{ at: number, author: string }> = []
   for (const sentence of sentences) {
     const text = sentence.text
     const before = previous
@@ -1071,8 +1075,17 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (deadline !== undefined && before !== undefined) {
       for (const at of before.kept) if (!hasDeadline(kept[at]!)) replaceKept(at, withDeadline(kept[at]!, deadline))
     }
-    previous = { sentence, kept: titles.map(keep) }
+    const places = titles.map(keep)
+    // "다음 주 수요일부터 데이터 정리": a Korean task with a time, written as a terse note (no verb ending: "…해야 합니다" states a
+    // need) in one's own notes, that names nobody else (by a name with a title or an honorific) and not the group, is the writer's. Given once every wording is kept, so that an owner named
+    // in another writer's notes wins, and two wordings of one task stay one. (English notes put others' tasks in the
+    // imperative too.)
+    if (sentence.author !== undefined && hasHangul(text) && !KO_NAMES_SOMEONE.test(text) && !KO_GROUP_WORD.test(text) && !koreanClosesOnVerb(text.replace(/[\s.!。]+$/u, ''))) {
+      titles.forEach((title, k) => { if (!TRAILING_OWNER.test(title) && hasDeadline(title)) writersOwn.push({ at: places[k]!, author: sentence.author! }) })
+    }
+    previous = { sentence, kept: places }
   }
+  for (const { at, author } of writersOwn) if (!TRAILING_OWNER.test(kept[at]!)) kept[at] = withOwner(kept[at]!, author)
   return kept
 
   /*
