@@ -406,11 +406,12 @@ const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
 // A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
-// A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
-// "문 팀장님": a surname alone with the title names the person too.
-// A person named in a Korean line, by name and honorific or title ("하린님", "박 소장"), or a participant's name.
+// Someone named in a Korean line, by a name with a title or an honorific ("하린님", "김민수 기사") or a surname with a
+// title ("박 소장"); and the group ("다들", "저희").
 const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}))`, 'u')
 const KO_GROUP_WORD = /(?:^|\s)(?:우리|저희|다들|모두|각자|전체)(?=\s|$)/u
+// A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
+// "문 팀장님": a surname alone with the title names the person too.
 const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
 // The speaker, or the speaker's team (저희가), as the one who does it.
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
@@ -668,18 +669,19 @@ function participantNote (line: string, people: readonly string[]): { body: stri
   return owner === undefined ? undefined : { body: line.slice(0, note!.index).replace(/(?<=[\uAC00-\uD7A3])(?:은|는)$/, ''), owner }
 }
 
+// "금요일까지", "내일": a time opening what follows a name.
+const TIME_FIRST = new RegExp(String.raw`^(?:${KO_DATE_WORD}|[월화수목금토일])\s*(?:까지|중에|중|내|에)?(?=\s)`, 'u')
+
 /**
  * "가람이가 내일 영상 만들기로", "→ 태린 원인 분석": a clause opened by a participant's name is that
  * person's task. A bare name with no particle counts only after an arrow or comma, where notes put
- * the owner; at the start of a line it may as well be a word that a given name spells.
+ * the owner, or before a time ("재혁 금요일까지 재연락"); otherwise at the start of a line it may as well be
+ * a word that a given name spells.
  */
-const TIME_FIRST = new RegExp(String.raw`^(?:${KO_DATE_WORD}|[월화수목금토일])\s*(?:까지|중에|중|내|에)?(?=\s)`, 'u')
-
 function participantSubject (clause: string, people: readonly string[], afterSeparator: boolean): { owner: string, rest: string } | undefined {
   // "지수 님이 …" is read with its honorific elsewhere.
   const opener = /^\s*([\uAC00-\uD7A3]{2,6})\s+(?!님|씨)(\S.*)$/u.exec(clause)
   const owner = opener === null ? undefined : koreanParticipant(opener[1]!, people)
-  // "재혁 금요일까지 재연락": a given name opening the line before a time is someone's, as after a separator.
   const beforeTime = opener !== null && TIME_FIRST.test(opener[2]!)
   if (owner === undefined || (!afterSeparator && !beforeTime && owner.replace(/\s+/g, '').endsWith(opener![1]!))) return undefined
   return { owner, rest: opener![2]! }
@@ -1076,10 +1078,10 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       for (const at of before.kept) if (!hasDeadline(kept[at]!)) replaceKept(at, withDeadline(kept[at]!, deadline))
     }
     const places = titles.map(keep)
-    // "다음 주 수요일부터 데이터 정리": a Korean task with a time, written as a terse note (no verb ending: "…해야 합니다" states a
-    // need) in one's own notes, that names nobody else (by a name with a title or an honorific) and not the group, is the writer's. Given once every wording is kept, so that an owner named
-    // in another writer's notes wins, and two wordings of one task stay one. (English notes put others' tasks in the
-    // imperative too.)
+    // "다음 주 수요일부터 데이터 정리": a Korean task with a time, written as a terse note (no verb ending: "…해야 합니다"
+    // states a need) in one's own notes, naming nobody else and not the group, is the writer's. Given once every wording
+    // is kept, so that an owner named in another writer's notes wins and two wordings of one task stay one. (English
+    // notes put others' tasks in the imperative too.)
     if (sentence.author !== undefined && hasHangul(text) && !KO_NAMES_SOMEONE.test(text) && !KO_GROUP_WORD.test(text) && !koreanClosesOnVerb(text.replace(/[\s.!。]+$/u, ''))) {
       titles.forEach((title, k) => { if (!TRAILING_OWNER.test(title) && hasDeadline(title)) writersOwn.push({ at: places[k]!, author: sentence.author! }) })
     }
