@@ -12,7 +12,7 @@ import { describeConflict, findConflicts, isConflictNote, type Statement } from 
 import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
 import { agendaNotes, placeDecisions, summariseNotes } from './summarise.ts'
-import { detectTodos } from './todos.ts'
+import { detectTodos, todoOwner } from './todos.ts'
 
 export const OFFLINE_ENGINE_NAME = 'offline:extractive-v1'
 
@@ -78,7 +78,7 @@ export class OfflineEngine implements AnalysisEngine {
     const todos = detectTodos(placed, writers)
     // Whoever the minutes give a task by a first name is a person, not a topic, though they wrote no minutes ("Call the
     // venue (Ray)", "(재혁)"); a company that owns one ("(서해설비)", "(Deliveries)", a word also written in lower case) stays.
-    const owners = todos.flatMap((title) => /\(([^()]+)\)$/.exec(title)?.[1] ?? [])
+    const owners = todos.flatMap((title) => todoOwner(title) ?? [])
       .filter((owner) => /^[\uAC00-\uD7A3]{2,3}$/u.test(owner) || (/^\p{Lu}\p{Ll}+$/u.test(owner) && !new RegExp(`(?<![\\p{L}])${owner.toLowerCase()}(?![\\p{L}])`, 'u').test(allText)))
     const keywords = extractKeywords(sources, {
       limit: keywordLimit(allText),

@@ -203,10 +203,12 @@ const KO_NO_ANSWER = /(?:모르|몰라|모름|글쎄|확인해\s*봐야|알아�
 // "If the printer's fixed by then, yes.": a bare yes or no closing the reply, after its condition.
 const EN_CLOSING_YES_NO = /[,;]\s*(?:yes|yeah|yep|sure|no|nope)[.!]?$/i
 const KO_CLOSING_YES_NO = /[,]\s*(?:네|예|응|아니요|아뇨|아니)[.!]?$/
+// A subject and its auxiliary, after at most a yes or a no: "We could", "Yes, it does", "They haven't".
+const EN_SUBJECT_AUXILIARY = String.raw`^(?:(?:yes|yeah|yep|no|nope|well|oh)[,\s]+)?(?:i|we|you|they|it|he|she|that)\s+(?:can|could|will|would|do|does|did|should|might|may|have|has|am|are|is|was|were)(?:n't|\s+not)?`
 // "We could.", "It does, yes.", "They haven't.": the subject and its auxiliary alone answer a yes-no question.
-const EN_SHORT_ANSWER = /^(?:(?:yes|yeah|yep|no|nope|well|oh)[,\s]+)?(?:i|we|you|they|it|he|she|that)\s+(?:can|could|will|would|do|does|did|should|might|may|have|has|am|are|is|was|were)(?:n't|\s+not)?(?:[,\s]+(?:yes|yeah|no|though|actually|too))?[.!]?$/i
+const EN_SHORT_ANSWER = new RegExp(String.raw`${EN_SUBJECT_AUXILIARY}(?:[,\s]+(?:yes|yeah|no|though|actually|too))?[.!]?$`, 'i')
 // "We can, but it trips anyway", "They do, it's on page two": the short answer opening a longer reply.
-const EN_SHORT_ANSWER_OPENING = /^(?:(?:yes|yeah|yep|no|nope|well|oh)[,\s]+)?(?:i|we|you|they|it|he|she|that)\s+(?:can|could|will|would|do|does|did|should|might|may|have|has|am|are|is|was|were)(?:n't|\s+not)?(?:\s*[,;:]|\s+[-–—]\s|\.\s|\s+(?:but|though|although|and)\b)/i
+const EN_SHORT_ANSWER_OPENING = new RegExp(String.raw`${EN_SUBJECT_AUXILIARY}(?:\s*[,;:]|\s+[-–—]\s|\.\s|\s+(?:but|though|although|and)\b)`, 'i')
 const EN_CONFIRMATION_TAG = /,\s*(?:right|correct|yes|no|isn't it|aren't we|don't we|didn't we|wasn't it)\s*\?$/i
 const KO_CONFIRMATION_TAG = /(?:맞죠|맞지|맞나요|맞습니까|그렇죠|그치|그렇지|아니죠|아니지)\s*[?？]$/
 // "Either way, how's the printer?": a short opener set off by a comma comes before the question word.
@@ -234,10 +236,11 @@ const GIVES_AMOUNT = /\d|(?:^|\s)(?=[일이삼사오육칠팔구]*[십백천만�
  */
 function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
+  if (ownerQuestion(question) !== undefined) return false
   const amountAsked = EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)
   // "한 15% 정도?", "About forty?": an amount offered as an estimate, with a question's tone, answers how much.
-  if (amountAsked && ESTIMATE.test(text) && GIVES_AMOUNT.test(text) && ownerQuestion(question) === undefined) return true
-  if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text) || ownerQuestion(question) !== undefined) return false
+  if (amountAsked && ESTIMATE.test(text) && GIVES_AMOUNT.test(text)) return true
+  if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text)) return false
   if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text) || (isPolarQuestion(question) && (EN_SHORT_ANSWER.test(text) || EN_SHORT_ANSWER_OPENING.test(text)))) return true
   // "회의실은 3층으로 잡은 거 맞죠?", "…before we print it, right?": a tag asks to confirm what was said, and the
   // statement straight after it by someone else confirms or corrects it.

@@ -1,4 +1,4 @@
-import { KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
 import { hasBatchim } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
 
@@ -8,12 +8,12 @@ const KOREAN_NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME}
 const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
 // A role as attendance lines and signatures write it beside a participant's name: a title, with at most a few
 // syllables of where before it ("운영팀장", "관리소장", "수간호사"), or a word of office in 장, 사 or 관.
-const KOREAN_ROLE_WORD = `[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}|장|사|관)`
+const KOREAN_ROLE_WORD = `[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE}|장|사|관)`
 // "오정민(운영팀장)", "한정숙(수간호사)", "윤재희(마케팅 팀장)": a name and its role in brackets.
 const KOREAN_NAME_ROLE_BRACKET = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*[(（]\\s*(?:[\\uAC00-\\uD7A3A-Za-z]+\\s+)?(${KOREAN_ROLE_WORD})\\s*[)）]`, 'gu')
 // "관리소장 배경수", "한정우 소장": a role word before or after a participant's name.
 const KOREAN_ROLE_THEN_NAME = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_ROLE_WORD})\\s+(${KOREAN_NAME})(?![\\uAC00-\\uD7A3])`, 'gu')
-const TITLE_CLOSING = new RegExp(`(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})$`)
+const TITLE_CLOSING = new RegExp(`${KOREAN_ANY_TITLE}$`)
 const KOREAN_NAME_THEN_ROLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s+(${KOREAN_ROLE_WORD})(?=님|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'gu')
 // "D. Reyes (treasurer)", "Maria Okafor (chair)", "Lee (executive director)": a name and the role
 // it holds in lower case in brackets, as attendance lines write them.

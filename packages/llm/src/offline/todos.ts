@@ -1,5 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_BARE_JOB_TITLE, KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
@@ -408,7 +408,7 @@ const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희
 const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
 // Someone named in a Korean line, by a name with a title or an honorific ("하린님", "김민수 기사") or a surname with a
 // title ("박 소장"); and the group ("다들", "저희").
-const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}))`, 'u')
+const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_ANY_TITLE})`, 'u')
 const KO_GROUP_WORD = /(?:^|\s)(?:우리|저희|다들|모두|각자|전체)(?=\s|$)/u
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 // "문 팀장님": a surname alone with the title names the person too.
@@ -689,7 +689,7 @@ function participantSubject (clause: string, people: readonly string[], afterSep
 
 // "… : 이소영 과장, 3/19 오후 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
-const KO_TITLE_AFTER_NAME = `\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})\\s*님?|\\s*(?:님|씨)`
+const KO_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:님|씨)`
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KO_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KO_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
 const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME}|today|tomorrow|tonight|next|asap|tbd|tbc|done)$`, 'i')
 const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
@@ -908,7 +908,12 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 }
 
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
-const KO_SURNAME_AND_TITLE = new RegExp(`^([\\uAC00-\\uD7A3])\\s*(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})$`, 'u')
+
+/** The owner a todo's title closes on ("Call the venue (Ray)" gives Ray), as detectTodos writes it. */
+export function todoOwner (title: string): string | undefined {
+  return TRAILING_OWNER.exec(title)?.[1]
+}
+const KO_SURNAME_AND_TITLE = new RegExp(`^([\\uAC00-\\uD7A3])\\s*${KOREAN_ANY_TITLE}$`, 'u')
 const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
 
 /** Two ways of writing one person's name: "석진" and "황보석진", "Tom" and "Tom Becker". */

@@ -20,7 +20,7 @@ export const KOREAN_JOB_TITLES: readonly string[] = [
 ]
 
 /** The titles KOREAN_JOB_TITLES leaves out as everyday words too, for a place where only a title can follow a name ("김민수 기사", "(소장)"). */
-export const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
+const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
 
 /*
  * Titles that are everyday words too, or end one: 책임 (responsibility), 대표 (representative,
@@ -42,6 +42,9 @@ export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이�
 
 /** The titles as a regular-expression alternation (no group), for a name-title pattern. */
 export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`
+
+/** Every title, the everyday ones included, for a place where only a title can stand ("김민수 기사", "(소장)", "운영팀장"). */
+export const KOREAN_ANY_TITLE = `(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})`
 
 /** The titles that mean a job title wherever they stand, without a name beside them. */
 export const KOREAN_BARE_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.filter((title) => !EVERYDAY_WORDS.has(title)).join('|')})`
