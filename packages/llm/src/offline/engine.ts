@@ -76,8 +76,8 @@ export class OfflineEngine implements AnalysisEngine {
     })))
     const writers = input.minutes.flatMap((m) => m.userName === undefined ? [] : [m.userName])
     const todos = detectTodos(placed, writers)
-    // Whoever the minutes give a task by a first name is a person, not a topic, though they wrote no minutes ("Call the
-    // venue (Ray)", "(재혁)"); a company that owns one ("(서해설비)", "(Deliveries)", a word also written in lower case) stays.
+    // Whoever the minutes give a task by a first name is a person, not a topic, though they wrote no minutes ("Book the
+    // van (Omar)", "(지훈)"); a company that owns one ("(대한설비)", "(Catering)", a word also written in lower case) stays.
     const owners = todos.flatMap((title) => todoOwner(title) ?? [])
       .filter((owner) => /^[\uAC00-\uD7A3]{2,3}$/u.test(owner) || (/^\p{Lu}\p{Ll}+$/u.test(owner) && !new RegExp(`(?<![\\p{L}])${owner.toLowerCase()}(?![\\p{L}])`, 'u').test(allText)))
     const keywords = extractKeywords(sources, {

@@ -225,7 +225,7 @@ const KO_TOPIC_ONLY = /^(?:(?:그럼|근데|그리고|아)\s+)?(?:\S+\s+){0,2}\S
 const EN_AMOUNT_QUESTION = /\b(?:how (?:much|many|long|soon|big|often)|when|what time|what date)\b/i
 const KO_AMOUNT_QUESTION = /(?:얼마|몇|며칠|언제)/
 const ESTIMATE = /(?:정도|쯤|가량|내외|안팎)\s*[?？]$|^(?:(?:um|uh|oh|hmm)[,\s]+)?(?:about|around|roughly|maybe|probably)\s+\S+(?:\s+\S+)?\s*[?？]$/i
-// "천팔백이요", "십삼만": a Sino-Korean number written in syllables, with a unit syllable (십, 백, 천, 만, 억) in it.
+// "이천사백이요", "십오만": a Sino-Korean number written in syllables, with a unit syllable (십, 백, 천, 만, 억) in it.
 const GIVES_AMOUNT = /\d|(?:^|\s)(?=[일이삼사오육칠팔구]*[십백천만억])[일이삼사오육칠팔구십백천만억]{2,}(?:이요|요|원|이에요|예요|이야|이지|지)?(?=[\s.,!?？]|$)|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|dozen|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|week|month)s?\b|[일이삼사오육칠팔구십백천만]\s*(?:명|개|건|원|일|주|시간|시|분|퍼센트|%)|(?:^|\s)(?:(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)(?=[\s.,!에이도만요]|$)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|스무|스물|서른|마흔|쉰)\s*(?:명|개|건|대|번|시간|시|달|군데|곳|팀|조|박스|상자))|(?:오늘|내일|모레|다음\s*주|이번\s*주|[월화수목금토일]요일)/i
 
 /**
@@ -238,7 +238,7 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   const text = reply.trim()
   if (ownerQuestion(question) !== undefined) return false
   const amountAsked = EN_AMOUNT_QUESTION.test(question) || KO_AMOUNT_QUESTION.test(question)
-  // "한 15% 정도?", "About forty?": an amount offered as an estimate, with a question's tone, answers how much.
+  // "한 20% 정도?", "About thirty?": an amount offered as an estimate, with a question's tone, answers how much.
   if (amountAsked && ESTIMATE.test(text) && GIVES_AMOUNT.test(text)) return true
   if (isQuestion(text) || EN_NO_ANSWER.test(text) || KO_NO_ANSWER.test(text)) return false
   if (opensWithAssent(text) || EN_CLOSING_YES_NO.test(text) || KO_CLOSING_YES_NO.test(text) || (isPolarQuestion(question) && (EN_SHORT_ANSWER.test(text) || EN_SHORT_ANSWER_OPENING.test(text)))) return true
@@ -258,7 +258,7 @@ function firstReplyAnswers (question: string, reply: string): boolean {
   // "How was the holiday rush?" ← "Brutal, but good.": a wh-question asks for information, and a statement
   // straight after it by someone else gives it.
   // "…어느 팀이 맡을지도 정해야 하지 않을까요?" asks whether to settle it: the interrogative is inside an indirect question.
-  // "So we aim for... what's Hallam got?", "Twelve thousand jars — where would we put them?": the wh-word opens the last clause.
+  // "So the van goes... which day has the hire firm got?", "Four hundred chairs — where would we store them?": the wh-word opens the last clause.
   const lastClause = question.trim().split(/\.{3}|…|\s[—–-]\s/u).at(-1)!.trim()
   if (EN_WH_INFO.test(question.trim()) || EN_WH_INFO.test(lastClause) || EN_WH_IN_PLACE.test(question.trim()) || (KO_WH_INFO.test(question) && !/지(?:도|는|를|가)?\s/.test(question))) return true
   // "Half past six?", "And the catering?": a few words without a verb echo what was said or ask about a topic;

@@ -7,11 +7,11 @@ import { hasHangul } from '../text/words.ts'
 const KOREAN_NAME_WITH_TITLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*(${KOREAN_JOB_TITLE})(?=님|씨|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'g')
 const UNIT = /(?:팀|부|실|과|처|국|센터|본부|사|측|쪽|담당)$/
 // A role as attendance lines and signatures write it beside a participant's name: a title, with at most a few
-// syllables of where before it ("운영팀장", "관리소장", "수간호사"), or a word of office in 장, 사 or 관.
+// syllables of where before it ("영업팀장", "관리소장", "수간호사"), or a word of office in 장, 사 or 관.
 const KOREAN_ROLE_WORD = `[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE}|장|사|관)`
-// "오정민(운영팀장)", "한정숙(수간호사)", "윤재희(마케팅 팀장)": a name and its role in brackets.
+// "박서연(영업팀장)", "김민수(수간호사)", "이도윤(마케팅 팀장)": a name and its role in brackets.
 const KOREAN_NAME_ROLE_BRACKET = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s*[(（]\\s*(?:[\\uAC00-\\uD7A3A-Za-z]+\\s+)?(${KOREAN_ROLE_WORD})\\s*[)）]`, 'gu')
-// "관리소장 배경수", "한정우 소장": a role word before or after a participant's name.
+// "관리소장 박서연", "김민수 소장": a role word before or after a participant's name.
 const KOREAN_ROLE_THEN_NAME = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_ROLE_WORD})\\s+(${KOREAN_NAME})(?![\\uAC00-\\uD7A3])`, 'gu')
 const TITLE_CLOSING = new RegExp(`${KOREAN_ANY_TITLE}$`)
 const KOREAN_NAME_THEN_ROLE = new RegExp(`(?<![\\uAC00-\\uD7A3])(${KOREAN_NAME})\\s+(${KOREAN_ROLE_WORD})(?=님|${KOREAN_TITLE_PARTICLE}|[^\\uAC00-\\uD7A3]|$)`, 'gu')
@@ -34,7 +34,7 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     names.add(name)
     named.set(role, names)
   }
-  // A participant's role, and the title it ends with ("운영팀장" is also "팀장"), when the name is a participant's.
+  // A participant's role, and the title it ends with ("영업팀장" is also "팀장"), when the name is a participant's.
   const addParticipantRole = (role: string, name: string): void => {
     const person = koreanParticipant(name, people)
     if (person === undefined) return
@@ -43,7 +43,7 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     if (title !== undefined && title !== role) add(title, person)
   }
   for (const text of texts) {
-    // In brackets after a name and written together ("박서연(운영팀장)"), a word and a title are one role word.
+    // In brackets after a name and written together ("박서연(영업팀장)"), a word and a title are one role word.
     for (const match of text.matchAll(KOREAN_NAME_WITH_TITLE)) {
       const [whole, name, title] = match
       const bracketed = /[(（]$/.test(text.slice(0, match.index)) && !/\s/.test(whole)

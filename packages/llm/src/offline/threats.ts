@@ -41,7 +41,7 @@ const EN_IF_NOT = /\b(?:if|unless)\s+(?:we|you|they|he|she|it|this|that|the\s+\w
 const EN_UNLESS = /^(?:unless)\b/i
 const KO_IF_NOT = /(?:(?:^|\s)(?:안|못)\s+\S+면|지\s*(?:않|못하)으면|없으면|없이\s+\S*면|늦으면|늦어지면|밀리면|놓치면|넘기면)\s+(?:\S+\s+)*\S+/
 // "…없으면 예약 안 받습니다": what the speaker's side will not do in that case is a rule, not a threat.
-// "장비 안 되면 24일로 다시 보는 걸로 하죠", "차이 안 나면 한결로 갑시다": the group's plan for that case, said as a hortative.
+// "자재 안 오면 다른 업체로 다시 알아보는 걸로 하죠", "견적 차이 안 나면 기존 업체로 갑시다": the group's plan for that case, said as a hortative.
 const KO_OWN_PLAN = /(?:(?:^|\s)(?:제가|내가|저희가)\s.*)?(?:ㄹ게요|할게|겠습니다|겠어요|할게요|볼게요|드릴게요)[.!]?$|(?:^|\s)(?:제가|내가)\s|(?:^|\s)안\s+(?:합니다|해요|받습니다|받아요|씁니다|써요)[.!]?$|지\s+않습니다[.!]?$|(?:하죠|합시다|하자|갑시다|가죠|가자|봅시다|보죠|보자|걸로\s*(?:해요|해))[.!~]?$/
 
 /** Whether a sentence states what goes wrong if something is not done in time (see EN_IF_NOT, KO_IF_NOT). */

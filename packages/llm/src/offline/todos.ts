@@ -242,9 +242,9 @@ const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorr
 const INITIALS = /^\p{Lu}{2,3}$/u
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
-// "Guards: PN to ask Kelbrook", "Boiler – TO to book the engineer": a participant's initials before "to" and a verb.
+// "Parking: AR to ask the landlord", "Boiler – SL to book the engineer": a participant's initials before "to" and a verb.
 const EN_INITIALS_TO = /^(?:.*?[\p{L}\p{N})](?:\s*(?:->|→|=>|:)|\s+[-–—])\s*)?(\p{Lu}{2,3})\s+to\s+([a-z]+\b.*)$/u
-// "Farrier – Kofi to confirm with him": a topic set off by a dash before a named doer's task; the topic is no part of the name.
+// "Plumber – Ana to confirm with him": a topic set off by a dash before a named doer's task; the topic is no part of the name.
 const EN_DASHED_TOPIC = /^([^–—]{2,40}?)\s+[-–—]\s+((?:\p{Lu}[\p{Ll}'-]+|\p{Lu}{2,3})\s+(?:to|will)\s.+)$/u
 const EN_ARROW_COMMITMENT = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*((?:I|we|[A-Z][a-z]+)(?:'ll|\s+will|\s+to|'s going to|\s+is going to)\s.+)$/u
 
@@ -445,7 +445,7 @@ const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 �
 const KO_GI_TASK = /[\uAC00-\uD7A3](?<![있없같크작많적좋싫쉽어렵])기[.!]?$/
 
 const TRAILING_BRACKETS = /(?:\s*[(（][^()（）]*[)）])+\s*$/u
-// "… 뽑기 – 내일까지": the dash that set the deadline off, left once the deadline is read.
+// "… 다시 세기 – 내일까지": the dash that set the deadline off, left once the deadline is read.
 const TRAILING_DASH = /\s+[-–—]\s*$/u
 
 function koreanClauseIsAction (clause: string, analysed: Clause | undefined, ownerNoted: boolean, personLine = false): boolean {
@@ -453,7 +453,7 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
   if (analysed?.negated === true || analysed?.uncertain === true || analysed?.undecided === true) return false
   const text = clause.trim()
   // A deadline written after the action ("… 작성 ~11/30", "… 정리 (금)") is not where the action ends, nor a
-  // comment in brackets after it ("문자 템플릿 수정(환불 링크 포함)").
+  // comment in brackets after it ("안내문 수정(지도 포함)").
   const action = text.replace(KO_TRAILING_DATE, '').replace(TRAILING_BRACKETS, '').replace(TRAILING_DASH, '')
   // "당번은 목요일로 알고 계시기", "참고하기": keeping something in mind is no task.
   if (koreanEnding(action) !== undefined || KO_CONDITION.test(text) || KO_DIFFICULTY.test(text) || KO_KNOWING_ASKED.test(action)) return false
@@ -675,7 +675,7 @@ const TIME_FIRST = new RegExp(String.raw`^(?:${KO_DATE_WORD}|[월화수목금토
 /**
  * "가람이가 내일 영상 만들기로", "→ 태린 원인 분석": a clause opened by a participant's name is that
  * person's task. A bare name with no particle counts only after an arrow or comma, where notes put
- * the owner, or before a time ("재혁 금요일까지 재연락"); otherwise at the start of a line it may as well be
+ * the owner, or before a time ("민수 금요일까지 재연락"); otherwise at the start of a line it may as well be
  * a word that a given name spells.
  */
 function participantSubject (clause: string, people: readonly string[], afterSeparator: boolean): { owner: string, rest: string } | undefined {
@@ -687,7 +687,7 @@ function participantSubject (clause: string, people: readonly string[], afterSep
   return { owner, rest: opener![2]! }
 }
 
-// "… : 이소영 과장, 3/19 오후 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
+// "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
 const KO_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:님|씨)`
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KO_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KO_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
@@ -695,10 +695,10 @@ const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME}|today|tomorr
 const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
 
 /**
- * "라이닝 제조사 발주: 이소영, 3/19 오후 중", "Van hire booking: Sam, by Friday": a label naming a task and a
+ * "보일러 부품 발주: 김민수, 5/2 오전 중", "Van hire booking: Sam, by Friday": a label naming a task and a
  * person after the colon give that person the task the label names, with what follows the person (its time).
- * Korean reads it under an action heading or when the label closes on an action noun ("보험 신청: 은비");
- * English under an action heading or when the label opens on a verb ("Rotate the keys: Leah"). A label that
+ * Korean reads it under an action heading or when the label closes on an action noun ("보험 신청: 민수");
+ * English under an action heading or when the label opens on a verb ("Rotate the door codes: Sam"). A label that
  * is a person is that person's report or tasks, read elsewhere.
  */
 function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], korean: boolean): { owner: string, task: string } | undefined {
@@ -719,24 +719,24 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
     return { owner, task: `${label} ${rest}`.trim() }
   }
   const opening = EN_OWNER_OPENING.exec(text)
-  // Under an action heading, a first name that is nobody's among the writers ("- Remove Kyle from the org: Leah", someone
+  // Under an action heading, a first name that is nobody's among the writers ("- Remove the contractor from the repo: Leah", someone
   // who spoke but wrote no minutes), when it can only be a name.
   const named = opening !== null && listedAsAction(sentence) && /^\p{Lu}\p{Ll}+$/u.test(opening[1]!) && !CALENDAR_WORD.test(opening[1]!) && isPersonName(opening[1]!) ? opening[1] : undefined
   const owner = opening === null ? undefined : personLabel(opening[1], people, sentence.author) ?? named
   if (owner === undefined || (!listedAsAction(sentence) && !opensOnVerb(label))) return undefined
   const rest = text.slice(opening![0].length).replace(/^\s*,\s*/, '').trim()
-  // "Volunteers so far: Gus (after lunch), Suki": a list of people, not one person's task.
+  // "Volunteers so far: Sam (after lunch), Ana": a list of people, not one person's task.
   if (rest.split(/\s*,\s*/).some((part) => personLabel(part.replace(/\s*\([^)]*\)$/, ''), people, sentence.author) !== undefined)) return undefined
   return { owner, task: rest === '' ? label : `${label} ${rest.startsWith('(') ? rest : `(${rest})`}` }
 }
 
-// "… (제가)", "… (민석, 오늘)": a bracket closing a clause whose first item is its doer.
+// "… (제가)", "… (민수, 오늘)": a bracket closing a clause whose first item is its doer.
 const CLAUSE_BRACKET_NOTE = /\s*[(（]([^()（）]+)[)）]\s*$/u
 const KO_SELF_NOTE = /^(?:나|저|본인|내가|제가)(?:\s|$)/
 
 /**
- * The owner a clause names in the bracket closing it, and the clause without that name ("상세 사진 교체 (민석, 오늘)"
- * gives 민석 and "상세 사진 교체 (오늘)"): the writer themself or a participant.
+ * The owner a clause names in the bracket closing it, and the clause without that name ("상세 사진 교체 (민수, 오늘)"
+ * gives 민수 and "상세 사진 교체 (오늘)"): the writer themself or a participant.
  */
 function clauseOwnerNote (clause: string, people: readonly string[], author: string | undefined): { body: string, owner: string } | undefined {
   const bracket = CLAUSE_BRACKET_NOTE.exec(clause)
@@ -788,7 +788,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   clauses.forEach((written, i) => {
     if (written.trim() === '') return
     const subject = subjects[i]
-    // "기와 발주서 발송(윤미경), 선금 결재(대표님)": a clause's own owner note outweighs the one closing the line.
+    // "발주서 발송(박서연), 잔금 결재(대표님)": a clause's own owner note outweighs the one closing the line.
     const own = subject === undefined ? clauseOwnerNote(written, people, sentence.author) : undefined
     const clause = subject?.rest ?? own?.body ?? written
     const ownerHere = subject?.owner ?? own?.owner ?? noted
@@ -909,7 +909,7 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 
-/** The owner a todo's title closes on ("Call the venue (Ray)" gives Ray), as detectTodos writes it. */
+/** The owner a todo's title closes on ("Book the van (Omar)" gives Omar), as detectTodos writes it. */
 export function todoOwner (title: string): string | undefined {
   return TRAILING_OWNER.exec(title)?.[1]
 }
@@ -934,7 +934,7 @@ function sameOwnersTask (a: string, b: string): boolean {
   if (ownerA === undefined || ownerB === undefined || !samePerson(ownerA, ownerB)) return false
   const allA = [...contentStems(a.replace(TRAILING_OWNER, ''))]
   const allB = new Set(contentStems(b.replace(TRAILING_OWNER, '')))
-  // "내일 신부님께 연락 (배수아)" and "(수아)": the owner written two ways is no difference in the task.
+  // "내일 거래처에 연락 (박서연)" and "(서연)": the owner written two ways is no difference in the task.
   if (nearlySame(new Set(allA), allB)) return true
   const stemsA = allA.filter((stem) => !DATE_STEM.test(stem))
   const stemsB = [...allB].filter((stem) => !DATE_STEM.test(stem))
@@ -1108,7 +1108,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? bySurname(owner) ?? owner
   }
 
-  /** "문팀장", "박 과장": a surname and a title, the one participant with that surname. */
+  /** "박팀장", "김 과장": a surname and a title, the one participant with that surname. */
   function bySurname (owner: string): string | undefined {
     const surname = KO_SURNAME_AND_TITLE.exec(owner)?.[1]
     if (surname === undefined) return undefined

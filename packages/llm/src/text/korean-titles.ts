@@ -43,7 +43,7 @@ export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이�
 /** The titles as a regular-expression alternation (no group), for a name-title pattern. */
 export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`
 
-/** Every title, the everyday ones included, for a place where only a title can stand ("김민수 기사", "(소장)", "운영팀장"). */
+/** Every title, the everyday ones included, for a place where only a title can stand ("김민수 기사", "(소장)", "영업팀장"). */
 export const KOREAN_ANY_TITLE = `(?:${KOREAN_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE})`
 
 /** The titles that mean a job title wherever they stand, without a name beside them. */
