@@ -269,6 +269,20 @@ t.test('a worry announced in one clause and stated in the next is advised on by 
   t.match(suggest(['a: 납품 검수가 금요일까지 끝날지는 모르겠어요.'], 'ko'), [{ kind: 'risk' }], 'doubt that an outcome (끝날지) comes is a risk, not a choice')
 })
 
+t.test('a short threat is advised on by its own words unless the speaker spells it out next; only a worry named without its matter is an announcement', async (t) => {
+  t.match(suggest(['a: 포장 박스가 이백 개 모자라네.', 'a: 그럼 회의 시작할게요.'], 'ko'), [{ kind: 'risk', content: /포장 박스가 이백 개 모자라네/ }], 'what follows is no elaboration of it')
+  t.match(suggest(['a: 납품이 사흘이면 빠듯해.', 'a: 포장 기계가 아직 안 고쳐졌어요.'], 'ko'), [{ kind: 'risk', content: /포장 기계가 아직 안 고쳐졌어요/ }], 'a threat that spells the short one out')
+  t.match(suggest(['a: 근데 하나 걱정되는 게 있는데요, 택배 기사님이 오후에 한 번만 오시면 물량을 다 못 보내요.'], 'ko'), [{ kind: 'risk', content: '리스크 대응 방안과 담당자를 정하세요: 택배 기사님이 오후에 한 번만 오시면 물량을 다 못 보내요' }])
+  t.match(suggest(["a: One more thing that worries me.", "a: The caterer hasn't confirmed the gluten-free meals for Saturday."], 'en').filter((d) => d.kind === 'risk'), [{ content: /caterer hasn't confirmed the gluten-free meals/ }])
+  t.match(suggest(['a: The hall is too small for ninety guests.', "a: Let's start with the budget."], 'en').filter((d) => d.kind === 'risk'), [{ content: /hall is too small for ninety guests/ }])
+})
+
+t.test('a plan for the case something fails, listed with a trailing -고, is no threat; an event that befalls is', async (t) => {
+  t.same(suggest(['a: 부품이 안 오면 점검을 다음 주로 미루고.'], 'ko').filter((d) => d.kind === 'risk'), [])
+  t.same(suggest(['a: 강사님 못 구하면 수업 취소 공지하고 수강료 환불하고요.'], 'ko').filter((d) => d.kind === 'risk'), [])
+  t.match(suggest(['a: 허가가 안 나오면 공사가 한 달은 밀리고.'], 'ko'), [{ kind: 'risk', content: /허가가 안 나오면/ }])
+})
+
 t.test('"that" after an interjection points to the turn before it', async (t) => {
   t.match(suggest(['a: The venue deposit is due on the third.', 'b: Hmm.', 'b: That is tight.'], 'en'), [{ kind: 'risk', content: /venue deposit is due on the third/ }])
 })

@@ -491,6 +491,19 @@ function restOfTurn (spoken: readonly Spoken[], i: number): string[] {
 const TURN_REACH = 3
 
 /**
+ * "One more thing that worries me.", "하나 걱정되는 게 있는데요": a worry named without what it is
+ * about, which the next sentence states. "7톤 모자라네", "열흘이면 빠듯한데" name what is short
+ * or tight: a threat stated, not announced.
+ */
+function announcesWorry (clause: string): boolean {
+  return WORRY_NOUN.test(clause) && [...contentStems(clause)].every((stem) => WORRY_NOUN.test(stem) || ANNOUNCING_WORD.test(stem))
+}
+const SHORT_THREAT_STEMS = 3
+const WORRY_NOUN = /\b(?:worr\w*|concern\w*|problems?|issues?|risks?|slip)\b|걱정|우려|문제|리스크/i
+// The words an announcement is made of besides the worry: "but one more thing", "a bit", "근데 하나 … 있는데요".
+const ANNOUNCING_WORD = /^(?:one|thing|more|another|also|bit|main|big|real|honestly|but|and|so|just|하나|있\S*|게|거|것|근데|그런데|그리고|다만|그게|좀)$/i
+
+/**
  * What one sentence asks of the meeting, as advice: a question still open, an action nobody
  * owns, a decision to record, a risk to handle; undefined for greetings, running the meeting,
  * reports, views, questions answered and requests taken up at once. Read from the clause
@@ -552,9 +565,11 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "하나 걱정되는 게, 월말 정산 배치도 같은 서버에서 돌거든요": announced, then stated in the same sentence;
     // "One more thing that worries me.": announced here, stated in the next sentence.
     const rest = clauses.slice(clauses.indexOf(risk) + 1).map((c) => c.text.trim()).join(', ')
-    const announcing = contentStems(risk.text).size <= 3 && !pointsBack(risk.text)
+    const announcing = announcesWorry(risk.text) && !pointsBack(risk.text)
     const announcedHere = announcing && contentStems(rest).size >= 2
-    const subject = announcedHere ? rest : announcing && after !== undefined ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
+    // "열흘이면 빠듯한데. 부품이 아직 안 들어왔어요.": a short threat the speaker's next sentence spells out.
+    const spelledOut = after !== undefined && (announcing || (contentStems(risk.text).size <= SHORT_THREAT_STEMS && warns(after)))
+    const subject = announcedHere ? rest : spelledOut ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
     return { content: advice.risk(elliptical(subject, text, before)), kind: 'risk', confidence: 0.55 }
   }
   // "The escalation policy isn't decided yet", "강제 업데이트 여부는 아직 결정되지 않았습니다": a point still open, named.
