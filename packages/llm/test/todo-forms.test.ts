@@ -30,7 +30,7 @@ function todosOf (text: string, author = AUTHOR): string[] {
       heading = s.text
       return []
     }
-    return [{ text: s.text, author, ...(s.line === undefined ? {} : { line: s.line }), ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }) }]
+    return [{ text: s.text, author, ...(s.line === undefined ? {} : { line: s.line }), ...(s.label === undefined ? {} : { label: s.label }), ...(heading === undefined ? {} : { sectionHeading: heading }), ...(s.listHeading === undefined ? {} : { listHeading: s.listHeading }) }]
   })
   return detectTodos(lines, PEOPLE)
 }
@@ -640,4 +640,10 @@ t.test('Korean notes: a task with a time that names nobody else is its writer\'s
   t.same(meetingTodos([['박서연', '- 견적서 민수 씨 확인 후 금요일까지 발송']], people).some((title) => title.endsWith('(박서연)')), false, 'a person named with 씨 is the doer, not the writer')
   t.same(meetingTodos([['박서연', '- 다들 금요일까지 서류 제출']], people).some((title) => title.endsWith('(박서연)')), false, 'the group, not the writer')
   t.same(meetingTodos([['박서연', '- 재고 목록 금요일까지 정리'], ['서지원', '- 재고 목록 금요일까지 정리 (민수)']], people), ['재고 목록 금요일까지 정리 (김민수)'], 'an owner another writer names wins, and the task stays one')
+})
+
+t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 일", "- Next steps") are tasks as written; the list ends with its items', async (t) => {
+  t.same(todosOf('[1] 창고 정리\n- 지난달 반품은 40건\n- 할 일\n  · 창고 입구 표지판 부착: 김민수\n  · 반품 사유 목록 → 박서연\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)', '반품 사유 목록 (박서연)'])
+  t.same(todosOf('Warehouse\n- Returns were 40 last month\n- Next steps\n  - Loading bay signs: Sam Lee\n  - Label printer ribbons (Ana)\n- Shelving stays as it is'), ['Loading bay signs (Sam Lee)', 'Label printer ribbons (Ana)'])
+  t.same(todosOf('- 할 일\n· 창고 입구 표지판 부착: 김민수\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)'], 'an item at the same depth with another mark is one of the list')
 })

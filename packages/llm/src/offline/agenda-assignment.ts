@@ -12,6 +12,8 @@ export interface PlacedSentence {
   label?: string
   /** The heading of the section it is written under ("## Action items", "액션 아이템:"), if any. */
   sectionHeading?: string
+  /** The short bulleted line it is listed under, one level up ("- 할 일"), if any. */
+  listHeading?: string
   /** Position in the author's minutes, for keeping the original order. */
   index: number
   /** The line of the author's minutes it was read from: sentences of one line share it. */
@@ -195,7 +197,8 @@ export function placeSentences (minutes: MinutesPart[], agendas: Agenda[]): Plac
         ...(sentence.line === undefined ? {} : { line: sentence.line }),
         ...(sentence.label === undefined ? {} : { label: sentence.label }),
         ...(sentence.checkbox === undefined ? {} : { checkbox: sentence.checkbox }),
-        ...(heading === undefined ? {} : { sectionHeading: heading })
+        ...(heading === undefined ? {} : { sectionHeading: heading }),
+        ...(sentence.listHeading === undefined ? {} : { listHeading: sentence.listHeading })
       })
     }
   }

@@ -19,6 +19,8 @@ export interface AuthoredSentence {
   label?: string
   /** The heading of the section the line is under ("Action items", "액션 아이템"), when there is one. */
   sectionHeading?: string
+  /** The short bulleted line the line is listed under, one level up ("- 할 일", "• Next steps"), when there is one. */
+  listHeading?: string
   /** The line of the writer's minutes it was read from, when known: sentences of one line share it. */
   line?: number
   /** The line opened with a checkbox: open, a task as an action label makes one; ticked, done. */
@@ -29,7 +31,8 @@ export interface AuthoredSentence {
 // "Action items", "My to-dos", "Launch follow-ups", "할 일", "행사 준비 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
 const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
 
-const underActionHeading = (sentence: AuthoredSentence): boolean => sentence.sectionHeading !== undefined && ACTION_HEADING.test(sentence.sectionHeading.trim())
+// The section's heading, or the bullet a list hangs from ("- 할 일" over "  · 견적서 발송 → 민지"), names its lines as tasks.
+const underActionHeading = (sentence: AuthoredSentence): boolean => [sentence.sectionHeading, sentence.listHeading].some((heading) => heading !== undefined && ACTION_HEADING.test(heading.trim()))
 // Under an action heading, or left open in a checklist ("☐ …", "[ ] …"): the line is a task, whatever its form.
 const listedAsAction = (sentence: AuthoredSentence): boolean => underActionHeading(sentence) || sentence.checkbox === 'open'
 

@@ -11,6 +11,8 @@ export interface Sentence {
   line?: number
   /** The line opened with a checkbox: "☐ …", "[ ] …" (open, a task) or "☑ …", "[x] …" (done). */
   checkbox?: 'open' | 'done'
+  /** The short bulleted line the item is listed under, one level up ("- 할 일" over "  · 계약서 검토 → 원장님"). */
+  listHeading?: string
 }
 
 const sentenceSegmenters = new Map<string, Intl.Segmenter>()
@@ -90,6 +92,26 @@ function isPlainHeading (rawLine: string, nextLine: string | undefined): boolean
     line.split(/\s+/).length <= 5 && !/[.?!,;。？！]$/.test(line)
 }
 
+interface ListLevel {
+  indent: number
+  mark: string
+  heading?: string
+}
+
+/** Where a bulleted line sits in its list: its indentation and its mark; undefined for a line without one. */
+function listLevel (rawLine: string): ListLevel | undefined {
+  const bulleted = /^(\s*)([^\s\w])/u.exec(rawLine)
+  return bulleted === null || !BULLETED.test(rawLine) ? undefined : { indent: bulleted[1]!.length, mark: bulleted[2]! }
+}
+
+/** An item of the list under `parent`: indented further, or at its indentation with another mark ("- 할 일" then "· …"). */
+function nestedUnder (level: ListLevel | undefined, parent: ListLevel): boolean {
+  return level !== undefined && (level.indent > parent.indent || (level.indent === parent.indent && level.mark !== parent.mark))
+}
+
+// "할 일", "Next steps:", "Open questions": a list item of a few words that names the list under it.
+const isListLabel = (item: string): boolean => item.split(/\s+/).length <= 3 && /^[^.?!;,。？！:：()]+[:：]?$/u.test(item)
+
 /*
  * Speech-to-text output and pasted notes can run for thousands of characters without a full
  * stop (a 10,000-character segment, a 1 MB line). Every later step looks at sentences whole
@@ -126,7 +148,15 @@ export function splitSentences (text: string): Sentence[] {
   const result: Sentence[] = []
   const locale = hasHangul(text) ? 'ko' : 'en'
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
+  let list: ListLevel | undefined
   lines.forEach((rawLine, i) => {
+    const level = listLevel(rawLine)
+    if (list !== undefined && !nestedUnder(level, list)) list = undefined
+    const listHeading = list?.heading
+    const next = lines[i + 1] === undefined ? undefined : listLevel(lines[i + 1]!)
+    if (level !== undefined && next !== undefined && nestedUnder(next, level) && isListLabel(rawLine.replace(BULLET, '').trim())) {
+      list = { ...level, heading: rawLine.replace(BULLET, '').trim().replace(/[:：]$/, '') }
+    }
     const bulleted = rawLine.replace(BULLET, '').trim()
     const box = CHECKBOX.exec(bulleted)
     const checkbox = box === null ? undefined : box[1] !== undefined ? 'open' : 'done'
@@ -158,7 +188,7 @@ export function splitSentences (text: string): Sentence[] {
         const instruction = isInstructionToAi(sentence, addressed)
         addressed ||= instruction || addressesMachine(sentence)
         if (instruction) continue
-        result.push({ text: sentence, heading: false, ...(label === undefined ? {} : { label }), line: i, ...(checkbox === undefined ? {} : { checkbox }) })
+        result.push({ text: sentence, heading: false, ...(label === undefined ? {} : { label }), line: i, ...(checkbox === undefined ? {} : { checkbox }), ...(listHeading === undefined ? {} : { listHeading }) })
       }
     }
   })
