@@ -1,4 +1,5 @@
 import t from 'tap'
+import { attendees } from '../src/offline/role-holders.ts'
 import { detectTodos } from '../src/offline/todos.ts'
 import { splitSentences } from '../src/text/sentences.ts'
 import { analyseClauses, decisionStance } from '../src/offline/speech-acts/index.ts'
@@ -646,4 +647,11 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('[1] 창고 정리\n- 지난달 반품은 40건\n- 할 일\n  · 창고 입구 표지판 부착: 김민수\n  · 반품 사유 목록 → 박서연\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)', '반품 사유 목록 (박서연)'])
   t.same(todosOf('Warehouse\n- Returns were 40 last month\n- Next steps\n  - Loading bay signs: Sam Lee\n  - Label printer ribbons (Ana)\n- Shelving stays as it is'), ['Loading bay signs (Sam Lee)', 'Label printer ribbons (Ana)'])
   t.same(todosOf('- 할 일\n· 창고 입구 표지판 부착: 김민수\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)'], 'an item at the same depth with another mark is one of the list')
+})
+
+t.test('notes: whoever an attendance line lists is a person a task can be given to by name, though they wrote no minutes', async (t) => {
+  t.same(todosOf('참석: 서지원, 김민수, 정하윤 기사\n[1] 창고 정리\n- 할 일\n  · 창고 입구 표지판 부착: 정하윤\n  · 반품 사유 목록 → 박서연'), ['창고 입구 표지판 부착 (정하윤)', '반품 사유 목록 (박서연)'])
+  t.same(todosOf('참석 서지원 김민수 정하윤\n\n할 일\n- 창고 입구 표지판 부착 (정하윤)'), ['창고 입구 표지판 부착 (정하윤)'])
+  t.same(attendees(['참석: 성수점 배수연, 영업팀 김민수, 농협 최민정 대리, 관리소장 배경수, 윤미경(작성)', 'Present: Gareth, Marek (crane), Ellie and me. We met in the yard.', 'Attendees: Ana Ruiz, Sam Lee, Omar'], PEOPLE),
+    ['배수연', '최민정', '배경수', '윤미경', 'Gareth', 'Marek', 'Ellie', 'Omar'], 'not a branch or a title, nor a participant again')
 })

@@ -80,6 +80,45 @@ export function addressedPeople (texts: readonly string[], people: readonly stri
   return [...found]
 }
 
+// "참석: 김태수 반장, 이준호", "참석 최동진 한미경", "Present: Tess, Owen (chair), Priya", "Attendees: Ana Ruiz, Sam Lee":
+// a line that lists who attended (group 1: the list).
+const ATTENDANCE = /^(?:참석자?|참석\s*인원|attendees|attendance|attending|present|in attendance)\s*[:：]?\s+(\S.*)$/iu
+const KOREAN_FULL_NAME = /^[\uAC00-\uD7A3]{3,4}$/u
+const KOREAN_TITLE_ONLY = new RegExp(`^[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE})님?$`, 'u')
+const ENGLISH_ATTENDEE = /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u
+
+/**
+ * The people an attendance line lists who are not yet among `people` ("참석 최동진 한미경 오세훈 박태수": 박태수,
+ * who spoke but wrote no minutes), so that a task the minutes give them by name ("안내문 부착: 박태수") is
+ * theirs. A Korean item is a full name with what is written around it (a title, an affiliation before it, a
+ * role in brackets); an English one a capitalised first name or first and last name. A participant's
+ * given name or first name is that participant, not another person.
+ */
+export function attendees (lines: readonly string[], people: readonly string[]): string[] {
+  const found = new Set<string>()
+  for (const line of lines) {
+    const listed = ATTENDANCE.exec(line.trim())?.[1]
+    if (listed === undefined) continue
+    // The list ends at its first full stop ("Present: Gareth, Marek and me. We met in the yard…").
+    const items = listed.split(/(?<![A-Z])\.\s/u)[0]!.replace(/[(（][^)）]*[)）]/gu, ' ').split(/\s*(?:[,，/·;]|\band\b)\s*/u)
+    for (const item of items) {
+      const words = item.trim().split(/\s+/).filter((word) => word !== '')
+      if (words.length === 0) continue
+      if (hasHangul(item)) {
+        // "최동진 한미경 오세훈": names side by side; "농협 최민정 대리", "관리소장 배경수": one name among other words
+        // (not a unit or a branch: "영업팀", "성수점").
+        const names = words.filter((word) => KOREAN_FULL_NAME.test(word) && !KOREAN_TITLE_ONLY.test(word) && !UNIT.test(word) && !/점$/u.test(word))
+        for (const name of names.length === words.length ? names : names.slice(-1)) {
+          if (koreanParticipant(name, people) === undefined && !people.includes(name)) found.add(name)
+        }
+      } else if (ENGLISH_ATTENDEE.test(item.trim()) && participantFor(item.trim(), people) === undefined && !people.includes(item.trim())) {
+        found.add(item.trim())
+      }
+    }
+  }
+  return [...found]
+}
+
 /** "D. Reyes" or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: the one participant a written name stands for. */
 export function participantFor (written: string, people: readonly string[]): string | undefined {
   const parts = written.split(/\s+/)

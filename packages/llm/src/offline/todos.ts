@@ -7,7 +7,7 @@ import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { addressedPeople, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
+import { addressedPeople, attendees, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -1020,7 +1020,9 @@ function withDeadline (todo: string, deadline: string): string {
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
-  people = [...people, ...addressedPeople(sentences.map((s) => s.text), people)]
+  // Who the attendance line lists before who the minutes address with 씨: "태수 씨" is then 박태수, no second person.
+  const listed = [...people, ...attendees(sentences.map((s) => s.label === undefined ? s.text : `${s.label}: ${s.text}`), people)]
+  people = [...listed, ...addressedPeople(sentences.map((s) => s.text), listed)]
   const kept: string[] = []
   // Read from the whole text only once an owner needs it: most owners are participants by name.
   let holders: ReadonlyMap<string, string> | undefined
