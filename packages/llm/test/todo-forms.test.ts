@@ -655,3 +655,8 @@ t.test('notes: whoever an attendance line lists is a person a task can be given 
   t.same(attendees(['참석: 성수점 배수연, 영업팀 김민수, 농협 최민정 대리, 관리소장 배경수, 윤미경(작성)', 'Present: Gareth, Marek (crane), Ellie and me. We met in the yard.', 'Attendees: Ana Ruiz, Sam Lee, Omar'], PEOPLE),
     ['배수연', '최민정', '배경수', '윤미경', 'Gareth', 'Marek', 'Ellie', 'Omar'], 'not a branch or a title, nor a participant again')
 })
+
+t.test('English notes: a participant after an arrow closing the line is given what the line says', async (t) => {
+  t.same(todosOf('Returns reasons list → Ana Ruiz\nAsk the printer about card stock -> Sam'), ['Returns reasons list (Ana Ruiz)', 'Ask the printer about card stock (Sam)'])
+  t.same(todosOf("Venue: St Aidan's → Town Hall"), [], 'a place after the arrow is no owner')
+})

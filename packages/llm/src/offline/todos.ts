@@ -243,6 +243,7 @@ const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m g
 const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorrow|\d{1,2}\/\d{1,2}|(?:${MONTH_NAME})\.?\s+\d{1,2})\.?$`, 'i')
 // "PR", "TWB": a person written by the capitals of their names.
 const INITIALS = /^\p{Lu}{2,3}$/u
+const EN_ARROW_TO_OWNER = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*[.]?$/u
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
 // "Parking: AR to ask the landlord", "Boiler – SL to book the engineer": a participant's initials before "to" and a verb.
@@ -286,6 +287,11 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   if (arrowed !== undefined) {
     return englishActions({ ...sentence, text: arrowOwner![2]! }, people).map((action) => ({ ...action, owner: action.owner ?? arrowed }))
   }
+  // "Returns list → Ana", "Ask the printer about card stock -> Sam Lee": a participant after an arrow closing the line is
+  // given what the line says, as "→ 지훈" closes a Korean note.
+  const arrowNote = EN_ARROW_TO_OWNER.exec(sentence.text)
+  const notedOwner = arrowNote === null ? undefined : personLabel(arrowNote[2], people, sentence.author)
+  if (notedOwner !== undefined) return ownersLine(sentence, notedOwner, arrowNote![1]!, true, people)
   // "Gutter blocked -> PR clearing it", "TO books the electrician": a participant's initials before a verb in
   // -ing or -s, after an arrow or opening the note, give them the task in the verb's base form.
   const initialled = EN_INITIALS_DOING.exec(sentence.text)
