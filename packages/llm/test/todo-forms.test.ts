@@ -660,3 +660,8 @@ t.test('English notes: a participant after an arrow closing the line is given wh
   t.same(todosOf('Returns reasons list → Ana Ruiz\nAsk the printer about card stock -> Sam'), ['Returns reasons list (Ana Ruiz)', 'Ask the printer about card stock (Sam)'])
   t.same(todosOf("Venue: St Aidan's → Town Hall"), [], 'a place after the arrow is no owner')
 })
+
+t.test('English: a clause of its own that negates or doubts takes nothing from the task before it', async (t) => {
+  t.same(todosOf("Sam books the minibus today, so we don't lose the Friday slot."), ['Book the minibus (Sam)'])
+  t.same(todosOf("We won't book the minibus until Sam confirms."), [], 'the negated clause itself is no task')
+})

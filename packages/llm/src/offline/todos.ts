@@ -199,6 +199,8 @@ function ownerOf (clause: Clause, author: string | undefined): string | undefine
   return undefined
 }
 
+// A view, a negation, a doubt or a point left open: no task in the clause.
+const holdsNoTask = (clause: Clause): boolean => clause.act === 'opinion' || clause.negated || clause.uncertain || clause.undecided === true
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
 // "TODO: rotate the API keys", "Action items: …": what follows the label is a task whatever its verb.
@@ -345,8 +347,11 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
       .map((action) => { const by = action.owner ?? owner; return by === undefined ? action : { ...action, owner: by } })
   }
   if (reasoning) return []
-  if (analysed.some((c) => c.act === 'opinion' || c.negated || c.uncertain || c.undecided === true)) return labelledTask()
+  // "Raj cancels the engineer today, so we don't pay the call-out": a clause of its own that negates or doubts
+  // takes nothing from the one before it.
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
+    .filter((clause) => !analyseClauses(clause, 'en').some(holdsNoTask))
+  if (clauses.length === 0) return labelledTask()
   const found = clauses.flatMap((clause) => englishClauseActions(clause, sentence, actionContext, people))
   if (found.length === 0) return labelledTask()
   return found
