@@ -665,3 +665,10 @@ t.test('English: a clause of its own that negates or doubts takes nothing from t
   t.same(todosOf("Sam books the minibus today, so we don't lose the Friday slot."), ['Book the minibus (Sam)'])
   t.same(todosOf("We won't book the minibus until Sam confirms."), [], 'the negated clause itself is no task')
 })
+
+t.test('English notes: a bracket or a dash closing the line whose first item is a participant gives them the task; the rest says when', async (t) => {
+  t.same(todosOf('Cancel the plumber (Sam, tomorrow)'), ['Cancel the plumber tomorrow (Sam)'])
+  t.same(todosOf('- Send the revised quote – Ana, Friday'), ['Send the revised quote Friday (Ana)'])
+  t.same(todosOf('Check the fridge seals (Omar, today)'), ['Check the fridge seals (Omar)'], 'a time cut from a bracket leaves no comma behind')
+  t.same(todosOf('The venue visit went well (Sam, Tuesday)'), [], 'a report with a person and a day is no task')
+})

@@ -120,7 +120,8 @@ const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unle
 const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b|^decide\s+(?:on\s+)?(?:mon|tue|tues|wed|thu|thurs|fri|monday|tuesday|wednesday|thursday|friday|today|tomorrow|next|later|after|then)\b\W*$/i
 
 // "today", "right away": relative to the meeting, no help in a todo list read later.
-const EN_IMMEDIATE = /\s+(?:today|tonight|this (?:afternoon|morning|evening)|right away|for now|now|personally)\b/gi
+// Not one of two times written with a slash ("today/tomorrow"); a bracket it closed loses its comma ("(Omar, today)" → "(Omar)").
+const EN_IMMEDIATE = /\s+(?:today|tonight|this (?:afternoon|morning|evening)|right away|for now|now|personally)\b(?!\/)/gi
 
 function baseVerb (verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`
@@ -133,7 +134,7 @@ function baseVerb (verb: string): string {
 const EN_OTHER_SUBJECT_TAIL = /,?\s+and\s+(?:(?:until|till) then,?\s+)?(?:(?:we|they|he|she|it|that|there|this)(?:'s|'re|'ll|'d|\s)|[A-Z][a-z]+(?:'s|\s+(?:is|are|was|will|can|has|had)\s))\s*.*$/
 
 function cleanPredicate (text: string, label: string | undefined): string {
-  let result = text.replace(EN_TAIL, '').replace(EN_OTHER_SUBJECT_TAIL, '').replace(/\s+and\s+will\s+(?=[a-z])/g, ' and ').replace(EN_IMMEDIATE, '').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
+  let result = text.replace(EN_TAIL, '').replace(EN_OTHER_SUBJECT_TAIL, '').replace(/\s+and\s+will\s+(?=[a-z])/g, ' and ').replace(EN_IMMEDIATE, '').replace(/\s*,\s*\)/g, ')').replace(/\s*\(due ([^)]+)\)/i, ' by $1').replace(/[\s.。!！?]+$/u, '').trim()
   // "Flaky checkout test: I will quarantine it": the label names what "it" is; a person's label
   // ("Me: write up the report and send it …", "Sam: …") names who, not what.
   if (label !== undefined && !EN_ACTION_LABEL.test(label) && !/^(?:me|myself|i|us|we|you)$/i.test(label.trim()) && /\b(?:it|them)\b/.test(result)) {
@@ -245,6 +246,7 @@ const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m g
 const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorrow|\d{1,2}\/\d{1,2}|(?:${MONTH_NAME})\.?\s+\d{1,2})\.?$`, 'i')
 // "PR", "TWB": a person written by the capitals of their names.
 const INITIALS = /^\p{Lu}{2,3}$/u
+const EN_OWNER_FIRST_NOTE = /^(.*?\S)(?:\s*\(\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*,\s*([^()]+?)\s*\)|\s+[-–—]\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*,\s*([^()]+?))\s*[.]?$/u
 const EN_ARROW_TO_OWNER = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*[.]?$/u
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
@@ -294,6 +296,11 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const arrowNote = EN_ARROW_TO_OWNER.exec(sentence.text)
   const notedOwner = arrowNote === null ? undefined : personLabel(arrowNote[2], people, sentence.author)
   if (notedOwner !== undefined) return ownersLine(sentence, notedOwner, arrowNote![1]!, true, people)
+  // "Cancel the engineer (Raj, today)", "Quote for the school – Sam, tomorrow": a bracket or a dash closing the line whose
+  // first item is a participant gives them the line; the rest says when, as "(민수, 오늘)" does in Korean.
+  const ownerNote = EN_OWNER_FIRST_NOTE.exec(sentence.text)
+  const noteOwner = ownerNote === null ? undefined : personLabel(ownerNote[2] ?? ownerNote[4], people, sentence.author)
+  if (noteOwner !== undefined) return ownersLine(sentence, noteOwner, `${ownerNote![1]!} ${ownerNote![3] ?? ownerNote![5]!}`, listedAsAction(sentence) || hasActionLabel(sentence), people)
   // "Gutter blocked -> PR clearing it", "TO books the electrician": a participant's initials before a verb in
   // -ing or -s, after an arrow or opening the note, give them the task in the verb's base form.
   const initialled = EN_INITIALS_DOING.exec(sentence.text)
