@@ -672,3 +672,8 @@ t.test('English notes: a bracket or a dash closing the line whose first item is 
   t.same(todosOf('Check the fridge seals (Omar, today)'), ['Check the fridge seals (Omar)'], 'a time cut from a bracket leaves no comma behind')
   t.same(todosOf('The venue visit went well (Sam, Tuesday)'), [], 'a report with a person and a day is no task')
 })
+
+t.test('Korean notes: a name and its title after an arrow closing the line owns the task, as in brackets', async (t) => {
+  t.same(todosOf('- 현수막 시안 수정 → 김민수 과장'), ['현수막 시안 수정 (김민수)'])
+  t.same(todosOf('- 현수막 시안 수정 → 정하윤 기사님'), ['현수막 시안 수정 (정하윤)'], 'an everyday title too, where only a title can follow a name')
+})

@@ -1,7 +1,7 @@
 import { disassemble } from 'es-hangul'
 import { finalConsonant } from '../../text/korean-stem.ts'
 import { isInstructionToAi } from '../../text/instructions.ts'
-import { KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
 /*
@@ -268,7 +268,9 @@ const CONNECTIVE_END = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
 const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
 
-const TITLED_OWNER_NOTE = new RegExp(`\\s*\\(\\s*(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE}\\s*님?\\s*\\)$`)
+// "… (오세린 매니저)", "… → 기동현 실장", "… → 김민수 기사님": a name with its title, in brackets or after an arrow (where
+// only a title can follow a name, the everyday ones too).
+const TITLED_OWNER_NOTE = new RegExp(`\\s*(?:\\(\\s*(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE}\\s*님?\\s*\\)|(?:→|->)\\s*(${KOREAN_NAME})\\s*${KOREAN_ANY_TITLE}\\s*님?)$`)
 // "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
 const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|프런트|개발|기획|운영|영업|인프라|보안|데이터|재무|법무|인사|${ACTION_NOUN.source.slice(3, -1)})$`)
 
@@ -283,9 +285,9 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
     const inner = koreanOwnerNote(line.slice(0, dated.index))
     if (inner !== undefined) return { body: `${inner.body} ${dated[1]!}`, owner: inner.owner }
   }
-  // "… (오세린 매니저)": a name with its title in brackets.
   const titled = TITLED_OWNER_NOTE.exec(line)
-  if (titled !== null && !NOT_AN_OWNER.test(titled[1]!)) return { body: line.slice(0, titled.index), owner: titled[1]! }
+  const titledName = titled?.[1] ?? titled?.[2]
+  if (titledName !== undefined && !NOT_AN_OWNER.test(titledName)) return { body: line.slice(0, titled!.index), owner: titledName }
   const note = OWNER_NOTE.exec(line)
   const owner = note === null ? undefined : (note[1] ?? note[2] ?? note[3] ?? note[4] ?? note[5])?.replace(/\s*(?:님|씨)$/, '')
   if (note === null || owner === undefined || NOT_AN_OWNER.test(owner) || ROLE_OR_ACTION.test(owner) || CONNECTIVE_END.test(owner)) return undefined
