@@ -677,3 +677,17 @@ t.test('Korean notes: a name and its title after an arrow closing the line owns 
   t.same(todosOf('- 현수막 시안 수정 → 김민수 과장'), ['현수막 시안 수정 (김민수)'])
   t.same(todosOf('- 현수막 시안 수정 → 정하윤 기사님'), ['현수막 시안 수정 (정하윤)'], 'an everyday title too, where only a title can follow a name')
 })
+
+t.test('Korean prose minutes: the plain present -ㄴ다/-는다 with a named doer and a time ahead assigns the task, as -합니다 does', async (t) => {
+  t.same(todosOf('배너 시안은 김민수 과장이 금요일까지 만든다.'), ['배너 시안 금요일까지 만들기 (김민수)'])
+  t.same(todosOf('견적서는 박 과장이 이번 주에 보낸다.'), ['견적서 이번 주에 보내기 (박서연)'], 'a surname and a title as the subject, the one participant with that surname')
+  t.same(todosOf('협력사 정하윤 대리가 도면을 맡았다. 수정 도면은 정 대리가 내일 보낸다.'), ['수정 도면 내일 보내기 (정하윤)'], 'or the one full name the minutes write with them')
+  t.same(todosOf('A/S 기사님이 내일 온다.'), [], 'coming befalls; it is no task')
+  t.same(todosOf('새 요금은 다음 달부터 적용된다.'), [], 'nor is becoming')
+  t.same(todosOf('운영 시간은 오전 9시부터 한다.'), [], 'nor a present that names no doer')
+})
+
+t.test('Korean: where the speaker is the subject a name elsewhere in the clause is no doer; a verb with -고 is never a name', async (t) => {
+  t.same(todosOf('내일 내가 정하윤님 가게에 샘플을 전달하기로 했다.'), ['내일 가게에 샘플을 전달 (서지원)'])
+  t.same(todosOf('견적은 받았고 실장님이 내일 발주하기로 했다.'), ['견적 받았고 내일 발주 (실장)'])
+})

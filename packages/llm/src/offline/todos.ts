@@ -488,6 +488,16 @@ function koreanClauseIsAction (clause: string, analysed: Clause | undefined, own
 // Stems that end in ㄹ themselves (만들다, 열다, 풀다): 만들게요 → 만들기, where 고칠게요 → 고치기.
 const RIEUL_STEM = /^[들열풀늘걸돌밀팔알살놀털벌빌끌]$/
 
+/**
+ * The stem of a verb in the plain present -ㄴ다 from the syllable that carries the ㄴ: 보낸 → 보내, 고친 → 고치;
+ * a ㄹ-stem drops its ㄹ before the ㄴ (만든다 for 만들다), so 든 gives 들. Undefined without the ㄴ.
+ */
+function plainPresentStem (syllable: string): string | undefined {
+  const parts = disassembleCompleteCharacter(syllable)
+  if (parts?.jongseong !== 'ㄴ') return undefined
+  return syllable === '든' ? '들' : combineCharacter(parts.choseong, parts.jungseong)
+}
+
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
 function withoutRieul (syllable: string): string {
   if (RIEUL_STEM.test(syllable)) return syllable
@@ -556,6 +566,10 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])\s*주시기$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     .replace(/\s*(?:할|하는)?\s*(?:거예요|거야|겁니다)$/, '')
     .replace(/\s*(?:합니다|해요)$/, '')
+    // The plain present of prose minutes: 요청한다 → 요청, 넣는다 → 넣기, 보낸다 → 보내기, 만든다 → 만들기.
+    .replace(/(?<=[\uAC00-\uD7A3]{2})(?:을|를)?\s*한다$/, '')
+    .replace(/([\uAC00-\uD7A3])는다$/, '$1기')
+    .replace(/([\uAC00-\uD7A3])다$/, (whole: string, s: string) => plainPresentStem(s) === undefined ? whole : `${plainPresentStem(s)!}기`)
     // "수신 거부 목록 추출이 필요합니다": the subject particle goes with 필요.
     .replace(/([\uAC00-\uD7A3])(이|가)?\s+필요(?:함|합니다|해요|한데|하고)?$/, (_m, last: string, particle: string | undefined) => particle === undefined || hasBatchim(last) === (particle === '이') ? last : `${last}${particle}`)
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
@@ -828,7 +842,8 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
-    const named = agentName ?? KO_NAMED_OWNER.exec(clause)?.[1] ?? vocative
+    // Where the clause's subject is the speaker, a name elsewhere in it is no doer ("…내가 이장님 댁을 찾아가 사과드린다").
+    const named = agentName ?? (analysed?.agent?.kind === 'speaker' ? undefined : KO_NAMED_OWNER.exec(clause)?.[1]) ?? vocative
     // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
     // So is an action noun with a deadline after a tilde ("성적서 재요청 ~12/2", "… 회신 (~내일)"), the checklist of one's own notes.
     const undated = clause.replace(KO_TRAILING_DATE, '').replace(TRAILING_DASH, '')
@@ -934,7 +949,7 @@ const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 export function todoOwner (title: string): string | undefined {
   return TRAILING_OWNER.exec(title)?.[1]
 }
-const KO_SURNAME_AND_TITLE = new RegExp(`^([\\uAC00-\\uD7A3])\\s*${KOREAN_ANY_TITLE}$`, 'u')
+const KO_SURNAME_AND_TITLE = new RegExp(`^([\\uAC00-\\uD7A3])\\s*(${KOREAN_ANY_TITLE})$`, 'u')
 const DATE_STEM = /^\d|^(?:월|화|수|목|금|토|일)요일|^(?:오늘|내일|다음|이번|주|월말|today|tomorrow|next|week|by|friday|monday|tuesday|wednesday|thursday)$/i
 
 /** Two ways of writing one person's name: "석진" and "황보석진", "Tom" and "Tom Becker". */
@@ -1131,12 +1146,19 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? bySurname(owner) ?? owner
   }
 
-  /** "박팀장", "김 과장": a surname and a title, the one participant with that surname. */
+  /**
+   * "박팀장", "김 과장": a surname and a title, the one participant with that surname, else the one full name the
+   * minutes write with that surname and title ("런앤코 기동현 실장" for "기 실장"), participant or not.
+   */
   function bySurname (owner: string): string | undefined {
-    const surname = KO_SURNAME_AND_TITLE.exec(owner)?.[1]
-    if (surname === undefined) return undefined
-    const found = people.filter((person) => /^[\uAC00-\uD7A3]{3}$/u.test(person) && person.startsWith(surname))
-    return found.length === 1 ? found[0] : undefined
+    const found = KO_SURNAME_AND_TITLE.exec(owner)
+    if (found === null) return undefined
+    const [, surname, title] = found
+    const participants = people.filter((person) => /^[\uAC00-\uD7A3]{3}$/u.test(person) && person.startsWith(surname!))
+    if (participants.length > 0) return participants.length === 1 ? participants[0] : undefined
+    const fullName = new RegExp(`(?<![\\uAC00-\\uD7A3])(${surname}[\\uAC00-\\uD7A3]{2})\\s*${title}`, 'gu')
+    const written = new Set(sentences.flatMap((sentence) => [...sentence.text.matchAll(fullName)].map((match) => match[1]!)))
+    return written.size === 1 ? [...written][0] : undefined
   }
 
   function replaceKept (at: number, todo: string): void {

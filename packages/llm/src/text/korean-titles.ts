@@ -30,8 +30,8 @@ const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
  */
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사', '선임', '수석', '프로', '사원', '차장', '전무'])
 
-/** Verb connectives that end a word ("받아서", "확인하고", "보니까"): the sentence running on, never the end of a name. */
-export const KOREAN_CONNECTIVE_ENDING = '(?:아서|어서|여서|해서|려고|하고|니까|는데|지만|면서|으면|하면|해야)'
+/** Verb connectives that end a word ("받아서", "확인하고", "했고", "보니까"): the sentence running on, never the end of a name. */
+export const KOREAN_CONNECTIVE_ENDING = '(?:아서|어서|여서|해서|려고|하고|[했됐왔갔봤줬었았였있없]고|니까|는데|지만|면서|으면|하면|해야)'
 
 /**
  * A name as written before a title or 님 (2 to 4 syllables): not a word that ends in a particle

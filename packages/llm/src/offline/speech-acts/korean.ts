@@ -31,6 +31,8 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
  * The honorific -기로 하셨습니다 / 하셨어요 / 하심 gives the person it honours a task, and is no
  * decision when nobody is named: -시- honours someone else, never the group that decides.
+ * The present of a verb (-합니다, -해요, and the plain -ㄴ다/-는다 of prose minutes: "…탁 주무관이 이번 주에
+ * 보낸다") states a plan only with a named doer and a time ahead; 온다 and 된다 report what befalls.
  * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
  * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
  * either it weighs the situation (opinion).
@@ -147,7 +149,12 @@ const ENDINGS: Ending[] = [
   row('맡다 (present)', '맡음', 'commitment', undefined, true),
   // The present of a 하다 verb states a plan only with a doer and a time ahead ("남궁예린 님이 오늘 조치합니다"); else it reports.
   row('-합니다 (present)', '합니다', 'commitment', 'formal', true, true),
-  row('-해요 (present)', '해요', 'commitment', 'polite', true, true)
+  row('-해요 (present)', '해요', 'commitment', 'polite', true, true),
+  // So does the plain present -ㄴ다/-는다 of prose minutes, on any verb ("공문은 탁 주무관이 이번 주에 보낸다", "…내가 오늘 요청한다"),
+  // but for coming and becoming, which befall ("기사님이 내일 온다", "…부터 적용된다").
+  row('오다 (present, an event)', '온다', 'statement', 'plain'),
+  row('되다 (present, an event)', '된다', 'statement', 'plain'),
+  row('-ㄴ다/-는다 (present)', 'ㄴ다', 'commitment', 'plain', true, true)
 ]
 
 /**
@@ -256,6 +263,9 @@ const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|
 // is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
 const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
 const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)?(?=\\s|$)`)
+// A surname and a title as the subject or topic, as prose minutes name colleagues ("탁 주무관이", "기 실장은"); not a
+// determiner before a title ("각 팀장이", each team lead; "전 대표님", the former one), nor a possessor ("기 실장 말로는").
+const SURNAME_TITLED = new RegExp(`(?:^|\\s)((?![각전현새본총부두세네한그이저다매])[\\uAC00-\\uD7A3]\\s?(?:${KOREAN_BARE_JOB_TITLE}))(?:님)?(?:이|가|은|는|께서|도)(?=\\s|$)`)
 // A role holder addressed by the title alone ("팀장님이", "대표님께서"): no name, yet someone in particular,
 // and the title is the best owner the minutes give.
 const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
@@ -331,7 +341,7 @@ function withoutRelativeSelf (text: string): string {
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
   // 반말 vocative: "지훈아 …써 줘", "민지야, …".
   const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
-  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? SURNAME_TITLED.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
   if (SELF.test(withoutRelativeSelf(text))) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }
