@@ -691,3 +691,8 @@ t.test('Korean: where the speaker is the subject a name elsewhere in the clause 
   t.same(todosOf('내일 내가 정하윤님 가게에 샘플을 전달하기로 했다.'), ['내일 가게에 샘플을 전달 (서지원)'])
   t.same(todosOf('견적은 받았고 실장님이 내일 발주하기로 했다.'), ['견적 받았고 내일 발주 (실장)'])
 })
+
+t.test('Korean notes: under a label of what was settled the line states the decision, not a task, unless it names a doer', async (t) => {
+  t.same(todosOf('확정: 다음 주까지 기존 업체 한솜, 다음 달부터 새 업체'), [], 'a name ending in ㅁ is no terse -ㅁ task there')
+  t.same(todosOf('확정: 이번 달까지 다솜'), [])
+})

@@ -102,6 +102,7 @@ const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 // The Korean labels of a cause or a finding: "원인: 포인트 충전금 소진 → 알림 미발송", "배경:", "증상:".
 const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
+const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의\s*사항)$/
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
@@ -785,6 +786,9 @@ function clauseOwnerNote (clause: string, people: readonly string[], author: str
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
+  // Under a label of what was settled ("확정: 다음 주까지 미담, 다음 달부터 다온") the line states the decision; a doer named in it
+  // still has a task ("결정: 민수 님이 금요일까지 견적 받기").
+  if (sentence.label !== undefined && KO_SETTLED_LABEL.test(sentence.label.trim()) && !KO_NAMES_SOMEONE.test(sentence.text) && !KO_SELF.test(sentence.text)) return []
   const labelled = taskLabelOwner(sentence, people, true)
   if (labelled !== undefined) return [{ text: koreanTitle(labelled.task), owner: labelled.owner }]
   // "거래처 문의 - 민호 / 안내문 수정 - 하늘": tasks on one line, each closed by its own owner note.
