@@ -696,3 +696,8 @@ t.test('Korean notes: under a label of what was settled the line states the deci
   t.same(todosOf('확정: 다음 주까지 기존 업체 한솜, 다음 달부터 새 업체'), [], 'a name ending in ㅁ is no terse -ㅁ task there')
   t.same(todosOf('확정: 이번 달까지 다솜'), [])
 })
+
+t.test('Korean notes: an action noun closing on ㅁ (점검) is the noun, not the terse -ㅁ of a verb', async (t) => {
+  t.same(todosOf('- 소화기 점검 (김민수)'), ['소화기 점검 (김민수)'])
+  t.same(todosOf('- 박서연: 비상구 유도등 점검 금요일까지'), ['비상구 유도등 점검 금요일까지 (박서연)'])
+})

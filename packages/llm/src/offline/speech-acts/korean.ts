@@ -374,8 +374,16 @@ export function koreanClosesOnVerb (clause: string): boolean {
 
 /** The table row the clause ends with, if any. */
 export function koreanEnding (clause: string): Ending | undefined {
-  const jamo = disassemble(clause.trim().replace(/[\s.!。~]+$/u, '').slice(-12))
-  return ENDINGS.find((ending) => jamo.endsWith(ending.jamo))
+  const bare = clause.trim().replace(/[\s.!。~]+$/u, '')
+  return endingOf(bare, disassemble(bare.slice(-12)))
+}
+
+// "재고 점검": an action noun whose last syllable closes on ㅁ is the noun itself, not the terse -(으)ㅁ of a verb.
+const ACTION_NOUN_LAST = new RegExp(`${ACTION_NOUN.source}$`)
+
+/** The table row a clause ends with: the first whose jamo end it, but -(으)ㅁ not on an action noun. */
+function endingOf (bare: string, jamo: string): Ending | undefined {
+  return ENDINGS.find((ending) => jamo.endsWith(ending.jamo) && !(ending.form === '-(으)ㅁ' && ACTION_NOUN_LAST.test(bare)))
 }
 
 function analyseClause (raw: string, wholeSentence = false): Clause {
@@ -422,7 +430,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   // for the group whatever the clause after it does; so does the chair's conclusion in nouns after 그럼 ("그럼 당번은 격주 교대."),
   // a sentence of its own (before a comma it is the topic of what follows: "그럼 출시는 다음 주 수요일, 14일로 미루자").
   if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (wholeSentence && CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
-  const ending = ENDINGS.find((e) => jamo.endsWith(e.jamo))
+  const ending = endingOf(bare, jamo)
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
   // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
