@@ -701,3 +701,8 @@ t.test('Korean notes: an action noun closing on ㅁ (점검) is the noun, not th
   t.same(todosOf('- 소화기 점검 (김민수)'), ['소화기 점검 (김민수)'])
   t.same(todosOf('- 박서연: 비상구 유도등 점검 금요일까지'), ['비상구 유도등 점검 금요일까지 (박서연)'])
 })
+
+t.test('Korean notes: a day with the part of it ("일요일 오전까지") bounds the task, after the task or after an arrow', async (t) => {
+  t.same(todosOf('- 박서연: 비상구 유도등 점검 토요일 오후까지'), ['비상구 유도등 점검 토요일 오후까지 (박서연)'])
+  t.same(todosOf('- 김민수: 창고 열쇠 목록 정리 → 금요일 저녁까지 저한테'), ['창고 열쇠 목록 정리 금요일 저녁까지 (김민수)'])
+})

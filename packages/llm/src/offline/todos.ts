@@ -103,6 +103,8 @@ const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: lear
 // The Korean labels of a cause or a finding: "원인: 포인트 충전금 소진 → 알림 미발송", "배경:", "증상:".
 const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
 const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의\s*사항)$/
+// A deadline alone after an arrow, with whom to report to ("→ 금요일까지", "→ 일요일 오전까지 저한테").
+const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})(?:\s*(?:오전|오후|저녁|밤))?\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
@@ -439,7 +441,7 @@ const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 // Who does it, cut from a task's title: the speaker or the speaker's team.
 const KO_DOER_IN_TITLE = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가|저희 팀이|저희 팀에서)(?=\\s)`, 'g')
-const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
+const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)(?:\s*(?:오전|오후|아침|저녁|밤))?\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
@@ -453,7 +455,7 @@ const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
 // A day named from today closing a terse note ("배양액 주문 오늘"), or a deadline with 까지 ("보고서 정리 금요일까지",
 // "재고 확인 금까지"), is when, written after the task.
-const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?|(?<=\S\s)(?:${KO_DATE_WORD})\s*까지)\s*$`)
+const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?|(?<=\S\s)(?:${KO_DATE_WORD})(?:\s*(?:오전|오후|아침|저녁|밤))?\s*까지)\s*$`)
 // Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
 const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -789,6 +791,9 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // Under a label of what was settled ("확정: 다음 주까지 미담, 다음 달부터 다온") the line states the decision; a doer named in it
   // still has a task ("결정: 민수 님이 금요일까지 견적 받기").
   if (sentence.label !== undefined && KO_SETTLED_LABEL.test(sentence.label.trim()) && !KO_NAMES_SOMEONE.test(sentence.text) && !KO_SELF.test(sentence.text)) return []
+  // "재고 점검 → 일요일 오전까지 저한테": a time after an arrow closing the line bounds the task before it.
+  const arrowedTime = KO_ARROWED_DEADLINE.exec(sentence.text)
+  if (arrowedTime !== null) return koreanActions({ ...sentence, text: `${sentence.text.slice(0, arrowedTime.index)} ${arrowedTime[1]!}` }, people)
   const labelled = taskLabelOwner(sentence, people, true)
   if (labelled !== undefined) return [{ text: koreanTitle(labelled.task), owner: labelled.owner }]
   // "거래처 문의 - 민호 / 안내문 수정 - 하늘": tasks on one line, each closed by its own owner note.
