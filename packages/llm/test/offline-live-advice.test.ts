@@ -273,7 +273,7 @@ t.test('a short threat is advised on by its own words unless the speaker spells 
   t.match(suggest(['a: 포장 박스가 이백 개 모자라네.', 'a: 그럼 회의 시작할게요.'], 'ko'), [{ kind: 'risk', content: /포장 박스가 이백 개 모자라네/ }], 'what follows is no elaboration of it')
   t.match(suggest(['a: 납품이 사흘이면 빠듯해.', 'a: 포장 기계가 아직 안 고쳐졌어요.'], 'ko'), [{ kind: 'risk', content: /포장 기계가 아직 안 고쳐졌어요/ }], 'a threat that spells the short one out')
   t.match(suggest(['a: 근데 하나 걱정되는 게 있는데요, 택배 기사님이 오후에 한 번만 오시면 물량을 다 못 보내요.'], 'ko'), [{ kind: 'risk', content: '리스크 대응 방안과 담당자를 정하세요: 택배 기사님이 오후에 한 번만 오시면 물량을 다 못 보내요' }])
-  t.match(suggest(["a: One more thing that worries me.", "a: The caterer hasn't confirmed the gluten-free meals for Saturday."], 'en').filter((d) => d.kind === 'risk'), [{ content: /caterer hasn't confirmed the gluten-free meals/ }])
+  t.match(suggest(['a: One more thing that worries me.', "a: The caterer hasn't confirmed the gluten-free meals for Saturday."], 'en').filter((d) => d.kind === 'risk'), [{ content: /caterer hasn't confirmed the gluten-free meals/ }])
   t.match(suggest(['a: The hall is too small for ninety guests.', "a: Let's start with the budget."], 'en').filter((d) => d.kind === 'risk'), [{ content: /hall is too small for ninety guests/ }])
 })
 
