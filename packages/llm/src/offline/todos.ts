@@ -6,7 +6,7 @@ import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
@@ -102,9 +102,10 @@ const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week
 const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: learn(?:ed|t))?|learnings?|context|background|observations?|symptoms?|impact)$/i
 // The Korean labels of a cause or a finding: "원인: 포인트 충전금 소진 → 알림 미발송", "배경:", "증상:".
 const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
+// The Korean labels of what was settled: "확정: …", "결정 사항:".
 const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의\s*사항)$/
 // A deadline alone after an arrow, with whom to report to ("→ 금요일까지", "→ 일요일 오전까지 저한테").
-const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})(?:\s*(?:오전|오후|저녁|밤))?\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
+const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})${KO_PART_OF_DAY}\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
@@ -441,7 +442,7 @@ const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 // Who does it, cut from a task's title: the speaker or the speaker's team.
 const KO_DOER_IN_TITLE = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가|저희 팀이|저희 팀에서)(?=\\s)`, 'g')
-const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)(?:\s*(?:오전|오후|아침|저녁|밤))?\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
+const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목금]|다음\s*회의\s*전)${KO_PART_OF_DAY}\s*(?:까지|중에|중|내)|(?:출시|배포|오픈|런칭|회의|마감)\s*전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
@@ -455,7 +456,7 @@ const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
 // A day named from today closing a terse note ("배양액 주문 오늘"), or a deadline with 까지 ("보고서 정리 금요일까지",
 // "재고 확인 금까지"), is when, written after the task.
-const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?|(?<=\S\s)(?:${KO_DATE_WORD})(?:\s*(?:오전|오후|아침|저녁|밤))?\s*까지)\s*$`)
+const KO_TRAILING_DATE = new RegExp(String.raw`\s*(?:${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS}|${KO_BRACKETED_TIME}|\((?:오늘|금주)(?:\s*(?:중|안|내))?\)|(?<=\S\s)(?:오늘|내일|모레|금주)(?:\s*(?:중|안|내))?|(?<=\S\s)(?:${KO_DATE_WORD})${KO_PART_OF_DAY}\s*까지)\s*$`)
 // Difficulties ("… 어려움", "지연 우려") describe a risk, not an action; so does a condition (KO_CONDITION).
 const KO_DIFFICULTY = /(?:어려움|어렵|불가|힘듦|않|없음|못함|못 함|지연|우려|리스크|위험)/
 
@@ -572,7 +573,7 @@ function koreanTitle (clause: string): string {
     // The plain present of prose minutes: 요청한다 → 요청, 넣는다 → 넣기, 보낸다 → 보내기, 만든다 → 만들기.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:을|를)?\s*한다$/, '')
     .replace(/([\uAC00-\uD7A3])는다$/, '$1기')
-    .replace(/([\uAC00-\uD7A3])다$/, (whole: string, s: string) => plainPresentStem(s) === undefined ? whole : `${plainPresentStem(s)!}기`)
+    .replace(/([\uAC00-\uD7A3])다$/, (whole: string, s: string) => { const stem = plainPresentStem(s); return stem === undefined ? whole : `${stem}기` })
     // "수신 거부 목록 추출이 필요합니다": the subject particle goes with 필요.
     .replace(/([\uAC00-\uD7A3])(이|가)?\s+필요(?:함|합니다|해요|한데|하고)?$/, (_m, last: string, particle: string | undefined) => particle === undefined || hasBatchim(last) === (particle === '이') ? last : `${last}${particle}`)
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')

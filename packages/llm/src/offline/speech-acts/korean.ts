@@ -311,12 +311,14 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
 export const KO_DATE_WORD = String.raw`(?<![\uAC00-\uD7A3])[월화수목금토](?=\s*까지)|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
 // A day named relative to today, as notes write it after a tilde: "~오늘", "(~이번 주)".
 const KO_RELATIVE_DAY = String.raw`오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말`
+/** The part of the day a deadline may name after its day ("일요일 오전까지", "금요일 저녁까지"), optional. */
+export const KO_PART_OF_DAY = String.raw`(?:\s*(?:오전|오후|아침|저녁|밤))?`
 export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?|${KO_RELATIVE_DAY})`
 export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*(?:${KO_RELATIVE_DAY})|(?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?))\)`
 const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})[\s.!。]*$`, 'u')
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 // "금요일까지", "일요일 오전까지": a day, with the part of it, bounds the doing.
-const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)(?:\s*(?:오전|오후|아침|저녁|밤))?\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
+const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:까지|중에|중|내|전)|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
