@@ -706,3 +706,10 @@ t.test('Korean notes: a day with the part of it ("일요일 오전까지") bound
   t.same(todosOf('- 박서연: 비상구 유도등 점검 토요일 오후까지'), ['비상구 유도등 점검 토요일 오후까지 (박서연)'])
   t.same(todosOf('- 김민수: 창고 열쇠 목록 정리 → 금요일 저녁까지 저한테'), ['창고 열쇠 목록 정리 금요일 저녁까지 (김민수)'])
 })
+
+t.test('English: a participant doing something in the present with a time frame is assigned it, whatever the verb of doing; being, wanting or arriving is none', async (t) => {
+  t.same(todosOf('Sam prints the seating plan today.'), ['Print the seating plan (Sam)'])
+  t.same(todosOf('Ana rings the florist tomorrow.'), ['Ring the florist tomorrow (Ana)'])
+  t.same(todosOf('Sam arrives at nine tomorrow.'), [])
+  t.same(todosOf('Ana needs the keys by Friday.'), [])
+})

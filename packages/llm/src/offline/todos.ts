@@ -89,6 +89,19 @@ rewrite run schedule send set share ship shoot sign start submit summarise summa
 update upgrade upload validate verify write
 `.trim().split(/\s+/))
 
+// A verb in -s after a participant's name that the tagger reads as one (prints, trims, rings), but not one of being, having,
+// wanting, perceiving or of something befalling (arrives, lands, costs): "Raj prints the base cards today".
+const EN_STATE_OR_EVENT = new Set(`
+be have seem look sound feel know think believe want need like love prefer mean remain stay become come go arrive
+leave land happen depend cost weigh matter say hear see agree expect hope wish own belong contain include work start
+begin end finish last wait sit lie fall rise grow return live die win lose miss get
+`.trim().split(/\s+/))
+
+function doneByName (verb: string): boolean {
+  const base = verbBase(verb)
+  return base !== undefined && !EN_STATE_OR_EVENT.has(base)
+}
+
 const EN_NOT_A_SUBJECT = new Set(`
 The This That These Those It Its There Here What Which Who Whom Whose When Where Why How We You They He She Everyone Everybody
 Nobody Anyone Someone Somebody Also And But So If Then Our My Their Your His Her Each Every All Some No Next Last Any Both
@@ -176,7 +189,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   const present = EN_PRESENT.exec(text)
   if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
     const verb = present[1] === 'I' ? present[2]! : baseVerb(present[2]!)
-    if ((present[1] === 'I' || present[2]!.endsWith('s')) && EN_ACTION_VERBS.has(verb)) {
+    if ((present[1] === 'I' || present[2]!.endsWith('s')) && (EN_ACTION_VERBS.has(verb) || (personLabel(present[1], people, sentence.author) !== undefined && doneByName(present[2]!)))) {
       return withOwner(`${verb}${present[3]!}`, present[1] === 'I' ? sentence.author : present[1])
     }
   }
