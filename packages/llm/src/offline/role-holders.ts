@@ -85,7 +85,10 @@ export function addressedPeople (texts: readonly string[], people: readonly stri
 const ATTENDANCE = /^(?:참석자?|참석\s*인원|attendees|attendance|attending|present|in attendance)\s*[:：]?\s+(\S.*)$/iu
 const KOREAN_FULL_NAME = /^[\uAC00-\uD7A3]{3,4}$/u
 const KOREAN_TITLE_ONLY = new RegExp(`^[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE})님?$`, 'u')
-const ENGLISH_ATTENDEE = /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u
+/** A person as English notes write them: a capitalised first name, or first and last name ("Sam", "Ana Ruiz", "O'Neil"). */
+export const ENGLISH_WRITTEN_NAME = String.raw`\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?`
+// In an attendance list the two names may stand further apart ("Ana  Ruiz").
+const ENGLISH_ATTENDEE = new RegExp(`^${ENGLISH_WRITTEN_NAME.replace(' ', String.raw`\s+`)}$`, 'u')
 
 /**
  * The people an attendance line lists who are not yet among `people` ("참석 최동진 한미경 오세훈 박태수": 박태수,

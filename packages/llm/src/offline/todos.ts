@@ -7,7 +7,7 @@ import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
-import { addressedPeople, attendees, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
+import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
 export interface AuthoredSentence {
@@ -263,8 +263,8 @@ const EN_NOUN_PHRASE_THEN_IT = /^([^,;:]{2,40}?),\s+((?:I|we)(?:'ll|\s+will|'m g
 const EN_TRAILING_DAY = new RegExp(String.raw`\s+(?:${WEEKDAY_NAME}|today|tomorrow|\d{1,2}\/\d{1,2}|(?:${MONTH_NAME})\.?\s+\d{1,2})\.?$`, 'i')
 // "PR", "TWB": a person written by the capitals of their names.
 const INITIALS = /^\p{Lu}{2,3}$/u
-const EN_OWNER_FIRST_NOTE = /^(.*?\S)(?:\s*\(\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*,\s*([^()]+?)\s*\)|\s+[-–—]\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*,\s*([^()]+?))\s*[.]?$/u
-const EN_ARROW_TO_OWNER = /^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)\s*[.]?$/u
+const EN_OWNER_FIRST_NOTE = new RegExp(String.raw`^(.*?\S)(?:\s*\(\s*(${ENGLISH_WRITTEN_NAME})\s*,\s*([^()]+?)\s*\)|\s+[-–—]\s*(${ENGLISH_WRITTEN_NAME})\s*,\s*([^()]+?))\s*[.]?$`, 'u')
+const EN_ARROW_TO_OWNER = new RegExp(String.raw`^(.*?[\p{L}\p{N})])\s*(?:->|→|=>)\s*(${ENGLISH_WRITTEN_NAME})\s*[.]?$`, 'u')
 const EN_OWNER_ARROW = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:->|→|=>)\s*(\S.*)$/u
 const EN_INITIALS_DOING = /^(?:.*?[\p{L}\p{N})]\s*(?:->|→|=>)\s*)?(\p{Lu}{2,3})\s+([a-z]+(?:ing|s))\s+(\S.*)$/u
 // "Parking: AR to ask the landlord", "Boiler – SL to book the engineer": a participant's initials before "to" and a verb.
@@ -389,7 +389,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
 }
 
 const EN_DONE = /\b(?:done|finished|completed|shipped|merged|closed|resolved)\b/i
-const EN_TRAILING_OWNER = /\s*(?:\(([^()]+)\)|[-–—]\s*(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?))\s*[.]?$/u
+const EN_TRAILING_OWNER = new RegExp(String.raw`\s*(?:\(([^()]+)\)|[-–—]\s*(${ENGLISH_WRITTEN_NAME}))\s*[.]?$`, 'u')
 
 /** A line in a section of action items that no clause reads as an action: the line is the task, its owner a named participant. */
 function sectionTask (sentence: AuthoredSentence, analysed: readonly Clause[], people: readonly string[]): Action[] {

@@ -148,16 +148,15 @@ export function splitSentences (text: string): Sentence[] {
   const result: Sentence[] = []
   const locale = hasHangul(text) ? 'ko' : 'en'
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
+  const levels = lines.map(listLevel)
   let list: ListLevel | undefined
   lines.forEach((rawLine, i) => {
-    const level = listLevel(rawLine)
+    const level = levels[i]
     if (list !== undefined && !nestedUnder(level, list)) list = undefined
     const listHeading = list?.heading
-    const next = lines[i + 1] === undefined ? undefined : listLevel(lines[i + 1]!)
-    if (level !== undefined && next !== undefined && nestedUnder(next, level) && isListLabel(rawLine.replace(BULLET, '').trim())) {
-      list = { ...level, heading: rawLine.replace(BULLET, '').trim().replace(/[:：]$/, '') }
-    }
     const bulleted = rawLine.replace(BULLET, '').trim()
+    const next = levels[i + 1]
+    if (level !== undefined && next !== undefined && nestedUnder(next, level) && isListLabel(bulleted)) list = { ...level, heading: bulleted.replace(/[:：]$/, '') }
     const box = CHECKBOX.exec(bulleted)
     const checkbox = box === null ? undefined : box[1] !== undefined ? 'open' : 'done'
     const line = box === null ? bulleted : bulleted.slice(box[0].length)
