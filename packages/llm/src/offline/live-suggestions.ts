@@ -492,7 +492,7 @@ const TURN_REACH = 3
 
 /**
  * "One more thing that worries me.", "하나 걱정되는 게 있는데요": a worry named without what it is
- * about, which the next sentence states. "7톤 모자라네", "열흘이면 빠듯한데" name what is short
+ * about, which the next sentence states. "상자가 3백 개 모자라네", "사흘이면 빠듯한데" name what is short
  * or tight: a threat stated, not announced.
  */
 function announcesWorry (clause: string): boolean {
@@ -567,7 +567,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     const rest = clauses.slice(clauses.indexOf(risk) + 1).map((c) => c.text.trim()).join(', ')
     const announcing = announcesWorry(risk.text) && !pointsBack(risk.text)
     const announcedHere = announcing && contentStems(rest).size >= 2
-    // "열흘이면 빠듯한데. 부품이 아직 안 들어왔어요.": a short threat the speaker's next sentence spells out.
+    // "사흘이면 빠듯한데. 원단이 아직 안 들어왔어요.": a short threat the speaker's next sentence spells out.
     const spelledOut = after !== undefined && (announcing || (contentStems(risk.text).size <= SHORT_THREAT_STEMS && warns(after)))
     const subject = announcedHere ? rest : spelledOut ? after : threatSubject(clauses.length > 1 && !pointsBack(risk.text) ? text : risk.text, before)
     return { content: advice.risk(elliptical(subject, text, before)), kind: 'risk', confidence: 0.55 }

@@ -80,7 +80,7 @@ export function addressedPeople (texts: readonly string[], people: readonly stri
   return [...found]
 }
 
-// "참석: 김태수 반장, 이준호", "참석 최동진 한미경", "Present: Tess, Owen (chair), Priya", "Attendees: Ana Ruiz, Sam Lee":
+// "참석: 정하윤 반장, 오민석", "참석 정하윤 오민석", "Present: Nell, Ivo (chair), Ruth", "Attendees: Ana Ruiz, Sam Lee":
 // a line that lists who attended (group 1: the list).
 const ATTENDANCE = /^(?:참석자?|참석\s*인원|attendees|attendance|attending|present|in attendance)\s*[:：]?\s+(\S.*)$/iu
 const KOREAN_FULL_NAME = /^[\uAC00-\uD7A3]{3,4}$/u
@@ -91,8 +91,8 @@ export const ENGLISH_WRITTEN_NAME = String.raw`\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'
 const ENGLISH_ATTENDEE = new RegExp(`^${ENGLISH_WRITTEN_NAME.replace(' ', String.raw`\s+`)}$`, 'u')
 
 /**
- * The people an attendance line lists who are not yet among `people` ("참석 최동진 한미경 오세훈 박태수": 박태수,
- * who spoke but wrote no minutes), so that a task the minutes give them by name ("안내문 부착: 박태수") is
+ * The people an attendance line lists who are not yet among `people` ("참석 정하윤 오민석 류가온": 류가온,
+ * who spoke but wrote no minutes), so that a task the minutes give them by name ("안내문 부착: 류가온") is
  * theirs. A Korean item is a full name with what is written around it (a title, an affiliation before it, a
  * role in brackets); an English one a capitalised first name or first and last name. A participant's
  * given name or first name is that participant, not another person.
@@ -102,14 +102,14 @@ export function attendees (lines: readonly string[], people: readonly string[]):
   for (const line of lines) {
     const listed = ATTENDANCE.exec(line.trim())?.[1]
     if (listed === undefined) continue
-    // The list ends at its first full stop ("Present: Gareth, Marek and me. We met in the yard…").
+    // The list ends at its first full stop ("Present: Nell, Ivo and me. We met at the depot…").
     const items = listed.split(/(?<![A-Z])\.\s/u)[0]!.replace(/[(（][^)）]*[)）]/gu, ' ').split(/\s*(?:[,，/·;]|\band\b)\s*/u)
     for (const item of items) {
       const words = item.trim().split(/\s+/).filter((word) => word !== '')
       if (words.length === 0) continue
       if (hasHangul(item)) {
-        // "최동진 한미경 오세훈": names side by side; "농협 최민정 대리", "관리소장 배경수": one name among other words
-        // (not a unit or a branch: "영업팀", "성수점").
+        // "정하윤 오민석 류가온": names side by side; "조합 윤서진 대리", "관리소장 문태오": one name among other words
+        // (not a unit or a branch: "영업팀", "역삼점").
         const names = words.filter((word) => KOREAN_FULL_NAME.test(word) && !KOREAN_TITLE_ONLY.test(word) && !UNIT.test(word) && !/점$/u.test(word))
         for (const name of names.length === words.length ? names : names.slice(-1)) {
           if (koreanParticipant(name, people) === undefined && !people.includes(name)) found.add(name)

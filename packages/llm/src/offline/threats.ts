@@ -42,7 +42,7 @@ const EN_UNLESS = /^(?:unless)\b/i
 const KO_IF_NOT = /(?:(?:^|\s)(?:안|못)\s+\S+면|지\s*(?:않|못하)으면|없으면|없이\s+\S*면|늦으면|늦어지면|밀리면|놓치면|넘기면)\s+(?:\S+\s+)*\S+/
 // "…없으면 예약 안 받습니다": what the speaker's side will not do in that case is a rule, not a threat.
 // "자재 안 오면 다른 업체로 다시 알아보는 걸로 하죠", "견적 차이 안 나면 기존 업체로 갑시다": the group's plan for that case, said as a hortative.
-// "안 되면 금요일로 미루고", "…휴강 공지하고 환불 처리하고요": the plan for that case, listed with a trailing -고 on a
+// "안 되면 다음 주로 넘기고", "…수업 취소 공지하고 환불하고요": the plan for that case, listed with a trailing -고 on a
 // verb one does; an event that befalls (passive -리-/-히-/-기-, inchoative -지-: "공사가 밀리고") or a lack ("방법이 없고") stays a threat.
 const KO_PLAN_LISTED = /(?:하|[^리히기지없않\s])고요?[.!~]?$/
 const KO_OWN_PLAN = /(?:(?:^|\s)(?:제가|내가|저희가)\s.*)?(?:ㄹ게요|할게|겠습니다|겠어요|할게요|볼게요|드릴게요)[.!]?$|(?:^|\s)(?:제가|내가)\s|(?:^|\s)안\s+(?:합니다|해요|받습니다|받아요|씁니다|써요)[.!]?$|지\s+않습니다[.!]?$|(?:하죠|합시다|하자|갑시다|가죠|가자|봅시다|보죠|보자|걸로\s*(?:해요|해))[.!~]?$/

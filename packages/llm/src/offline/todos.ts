@@ -90,7 +90,7 @@ update upgrade upload validate verify write
 `.trim().split(/\s+/))
 
 // A verb in -s after a participant's name that the tagger reads as one (prints, trims, rings), but not one of being, having,
-// wanting, perceiving or of something befalling (arrives, lands, costs): "Raj prints the base cards today".
+// wanting, perceiving or of something befalling (arrives, lands, costs): "Nell prints the menus today".
 const EN_STATE_OR_EVENT = new Set(`
 be have seem look sound feel know think believe want need like love prefer mean remain stay become come go arrive
 leave land happen depend cost weigh matter say hear see agree expect hope wish own belong contain include work start
@@ -117,7 +117,7 @@ const EN_REASONING_LABEL = /\b(?:causes?|reasons?|why|findings?|lessons?(?: lear
 const KO_REASONING_LABEL = /(?:원인|이유|배경|증상|영향|현상|경위|교훈)$/
 // The Korean labels of what was settled: "확정: …", "결정 사항:".
 const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의\s*사항)$/
-// A deadline alone after an arrow, with whom to report to ("→ 금요일까지", "→ 일요일 오전까지 저한테").
+// A deadline alone after an arrow, with whom to report to ("→ 금요일까지", "→ 토요일 오후까지 저한테").
 const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})${KO_PART_OF_DAY}\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
@@ -313,7 +313,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
   const arrowNote = EN_ARROW_TO_OWNER.exec(sentence.text)
   const notedOwner = arrowNote === null ? undefined : personLabel(arrowNote[2], people, sentence.author)
   if (notedOwner !== undefined) return ownersLine(sentence, notedOwner, arrowNote![1]!, true, people)
-  // "Cancel the engineer (Raj, today)", "Quote for the school – Sam, tomorrow": a bracket or a dash closing the line whose
+  // "Cancel the plumber (Ivo, today)", "Quote for the school – Sam, tomorrow": a bracket or a dash closing the line whose
   // first item is a participant gives them the line; the rest says when, as "(민수, 오늘)" does in Korean.
   const ownerNote = EN_OWNER_FIRST_NOTE.exec(sentence.text)
   const noteOwner = ownerNote === null ? undefined : personLabel(ownerNote[2] ?? ownerNote[4], people, sentence.author)
@@ -371,7 +371,7 @@ function englishActions (sentence: AuthoredSentence, people: readonly string[]):
       .map((action) => { const by = action.owner ?? owner; return by === undefined ? action : { ...action, owner: by } })
   }
   if (reasoning) return []
-  // "Raj cancels the engineer today, so we don't pay the call-out": a clause of its own that negates or doubts
+  // "Ivo cancels the plumber today, so we don't pay the call-out fee": a clause of its own that negates or doubts
   // takes nothing from the one before it.
   const clauses = sentence.text.split(/\s*;\s*|,\s+(?=(?:and\s+|so\s+|then\s+)?(?:I|we|[A-Z][a-z]+)\s)/)
     .filter((clause) => !analyseClauses(clause, 'en').some(holdsNoTask))
@@ -802,10 +802,10 @@ function clauseOwnerNote (clause: string, people: readonly string[], author: str
 function koreanActions (sentence: AuthoredSentence, people: readonly string[]): Action[] {
   // Under a label of a cause or a finding the line says what went wrong, not what to do.
   if (sentence.label !== undefined && KO_REASONING_LABEL.test(sentence.label.trim())) return []
-  // Under a label of what was settled ("확정: 다음 주까지 미담, 다음 달부터 다온") the line states the decision; a doer named in it
+  // Under a label of what was settled ("확정: 다음 주까지 한솜, 다음 달부터 새 업체") the line states the decision; a doer named in it
   // still has a task ("결정: 민수 님이 금요일까지 견적 받기").
   if (sentence.label !== undefined && KO_SETTLED_LABEL.test(sentence.label.trim()) && !KO_NAMES_SOMEONE.test(sentence.text) && !KO_SELF.test(sentence.text)) return []
-  // "재고 점검 → 일요일 오전까지 저한테": a time after an arrow closing the line bounds the task before it.
+  // "소화기 점검 → 토요일 오후까지 저한테": a time after an arrow closing the line bounds the task before it.
   const arrowedTime = KO_ARROWED_DEADLINE.exec(sentence.text)
   if (arrowedTime !== null) return koreanActions({ ...sentence, text: `${sentence.text.slice(0, arrowedTime.index)} ${arrowedTime[1]!}` }, people)
   const labelled = taskLabelOwner(sentence, people, true)
@@ -865,7 +865,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // "태호 님, 초안 부탁드려요": a clause that only names someone addresses the request after it.
     const vocative = i > 0 ? /^([\uAC00-\uD7A3]{2,4})\s*(?:님|씨)$/.exec(clauses[i - 1]!.trim())?.[1] : undefined
     const agentName = analysed?.agent !== undefined && (analysed.agent.kind === 'named' || analysed.agent.kind === 'addressee') ? analysed.agent.name : undefined
-    // Where the clause's subject is the speaker, a name elsewhere in it is no doer ("…내가 이장님 댁을 찾아가 사과드린다").
+    // Where the clause's subject is the speaker, a name elsewhere in it is no doer ("…내가 관장님 댁에 들러 서류를 전한다").
     const named = agentName ?? (analysed?.agent?.kind === 'speaker' ? undefined : KO_NAMED_OWNER.exec(clause)?.[1]) ?? vocative
     // "비품 재고 다시 세기 (이번 주)": a -기 to-do with a time, in the writer's own notes and naming nobody, is the writer's.
     // So is an action noun with a deadline after a tilde ("성적서 재요청 ~12/2", "… 회신 (~내일)"), the checklist of one's own notes.
@@ -1076,7 +1076,7 @@ function withDeadline (todo: string, deadline: string): string {
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
  */
 export function detectTodos (sentences: AuthoredSentence[], people: readonly string[] = []): string[] {
-  // Who the attendance line lists before who the minutes address with 씨: "태수 씨" is then 박태수, no second person.
+  // Who the attendance line lists before who the minutes address with 씨: "가온 씨" is then 류가온, no second person.
   const listed = [...people, ...attendees(sentences.map((s) => s.label === undefined ? s.text : `${s.label}: ${s.text}`), people)]
   people = [...listed, ...addressedPeople(sentences.map((s) => s.text), listed)]
   const kept: string[] = []
@@ -1171,7 +1171,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   /**
    * "박팀장", "김 과장": a surname and a title, the one participant with that surname, else the one full name the
-   * minutes write with that surname and title ("런앤코 기동현 실장" for "기 실장"), participant or not.
+   * minutes write with that surname and title ("협력사 도해진 실장" for "도 실장"), participant or not.
    */
   function bySurname (owner: string): string | undefined {
     const found = KO_SURNAME_AND_TITLE.exec(owner)

@@ -31,7 +31,7 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  * 했습니다) and a bare decision noun after a time ahead (내일 회의에서 확정) put the point off: undecided.
  * The honorific -기로 하셨습니다 / 하셨어요 / 하심 gives the person it honours a task, and is no
  * decision when nobody is named: -시- honours someone else, never the group that decides.
- * The present of a verb (-합니다, -해요, and the plain -ㄴ다/-는다 of prose minutes: "…탁 주무관이 이번 주에
+ * The present of a verb (-합니다, -해요, and the plain -ㄴ다/-는다 of prose minutes: "…남 주무관이 이번 주에
  * 보낸다") states a plan only with a named doer and a time ahead; 온다 and 된다 report what befalls.
  * A must-form (-해야 합니다 / 함 / 돼) asks for a task when it names who or by when, or when its
  * verb is a 하다 verb on an action noun (확인해야 합니다, 공유해야 함); on any other verb without
@@ -150,7 +150,7 @@ const ENDINGS: Ending[] = [
   // The present of a 하다 verb states a plan only with a doer and a time ahead ("남궁예린 님이 오늘 조치합니다"); else it reports.
   row('-합니다 (present)', '합니다', 'commitment', 'formal', true, true),
   row('-해요 (present)', '해요', 'commitment', 'polite', true, true),
-  // So does the plain present -ㄴ다/-는다 of prose minutes, on any verb ("공문은 탁 주무관이 이번 주에 보낸다", "…내가 오늘 요청한다"),
+  // So does the plain present -ㄴ다/-는다 of prose minutes, on any verb ("협조 공문은 남 주무관이 이번 주에 보낸다", "…내가 오늘 요청한다"),
   // but for coming and becoming, which befall ("기사님이 내일 온다", "…부터 적용된다").
   row('오다 (present, an event)', '온다', 'statement', 'plain'),
   row('되다 (present, an event)', '된다', 'statement', 'plain'),
@@ -263,8 +263,8 @@ const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|
 // is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
 const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
 const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)?(?=\\s|$)`)
-// A surname and a title as the subject or topic, as prose minutes name colleagues ("탁 주무관이", "기 실장은"); not a
-// determiner before a title ("각 팀장이", each team lead; "전 대표님", the former one), nor a possessor ("기 실장 말로는").
+// A surname and a title as the subject or topic, as prose minutes name colleagues ("남 주무관이", "도 실장은"); not a
+// determiner before a title ("각 팀장이", each team lead; "전 대표님", the former one), nor a possessor ("도 실장 말로는").
 const SURNAME_TITLED = new RegExp(`(?:^|\\s)((?![각전현새본총부두세네한그이저다매])[\\uAC00-\\uD7A3]\\s?(?:${KOREAN_BARE_JOB_TITLE}))(?:님)?(?:이|가|은|는|께서|도)(?=\\s|$)`)
 // A role holder addressed by the title alone ("팀장님이", "대표님께서"): no name, yet someone in particular,
 // and the title is the best owner the minutes give.
@@ -278,7 +278,7 @@ const CONNECTIVE_END = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
 // An owner note written after the task: "(담당: 이지은)", "- 담당 지현", "/ 담당자: 지현", "→ 지훈", "(김민수)", "(법무팀)".
 const OWNER_NOTE = /\s*(?:\(\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})[^)]*\)|\(\s*([\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)|[\uAC00-\uD7A3A-Za-z]{1,8}팀)\s*\)|(?:[-–—/,]|→|->)?\s*(?:담당자?|owner)\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|(?:→|->)\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?|\s((?:우리|저희)\s*팀|[\uAC00-\uD7A3]{3}|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨))\s*(?:이|가)?\s*담당(?:임|함)?)\s*$/i
 
-// "… (오세린 매니저)", "… → 기동현 실장", "… → 김민수 기사님": a name with its title, in brackets or after an arrow (where
+// "… (오세린 매니저)", "… → 도해진 실장", "… → 김민수 기사님": a name with its title, in brackets or after an arrow (where
 // only a title can follow a name, the everyday ones too).
 const TITLED_OWNER_NOTE = new RegExp(`\\s*(?:\\(\\s*(${KOREAN_NAME})\\s*${KOREAN_JOB_TITLE}\\s*님?\\s*\\)|(?:→|->)\\s*(${KOREAN_NAME})\\s*${KOREAN_ANY_TITLE}\\s*님?)$`)
 // "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
@@ -381,7 +381,7 @@ export function koreanEnding (clause: string): Ending | undefined {
   return endingOf(bare, disassemble(bare.slice(-12)))
 }
 
-// "재고 점검": an action noun whose last syllable closes on ㅁ is the noun itself, not the terse -(으)ㅁ of a verb.
+// "소화기 점검": an action noun whose last syllable closes on ㅁ is the noun itself, not the terse -(으)ㅁ of a verb.
 const ACTION_NOUN_LAST = new RegExp(`${ACTION_NOUN.source}$`)
 
 /** The table row a clause ends with: the first whose jamo end it, but -(으)ㅁ not on an action noun. */
