@@ -652,8 +652,8 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
 t.test('notes: whoever an attendance line lists is a person a task can be given to by name, though they wrote no minutes', async (t) => {
   t.same(todosOf('참석: 서지원, 김민수, 정하윤 기사\n[1] 창고 정리\n- 할 일\n  · 창고 입구 표지판 부착: 정하윤\n  · 반품 사유 목록 → 박서연'), ['창고 입구 표지판 부착 (정하윤)', '반품 사유 목록 (박서연)'])
   t.same(todosOf('참석 서지원 김민수 정하윤\n\n할 일\n- 창고 입구 표지판 부착 (정하윤)'), ['창고 입구 표지판 부착 (정하윤)'])
-  t.same(attendees(['참석: 성수점 배수연, 영업팀 김민수, 농협 최민정 대리, 관리소장 배경수, 윤미경(작성)', 'Present: Gareth, Marek (crane), Ellie and me. We met in the yard.', 'Attendees: Ana Ruiz, Sam Lee, Omar'], PEOPLE),
-    ['배수연', '최민정', '배경수', '윤미경', 'Gareth', 'Marek', 'Ellie', 'Omar'], 'not a branch or a title, nor a participant again')
+  t.same(attendees(['참석: 역삼점 한유진, 영업팀 김민수, 조합 윤서진 대리, 관리소장 문태오, 정하윤(작성)', 'Present: Nell, Ivo (crane), Ruth and me. We met at the depot.', 'Attendees: Ana Ruiz, Sam Lee, Omar'], PEOPLE),
+    ['한유진', '윤서진', '문태오', '정하윤', 'Nell', 'Ivo', 'Ruth', 'Omar'], 'not a branch or a title, nor a participant again')
 })
 
 t.test('English notes: a participant after an arrow closing the line is given what the line says', async (t) => {
