@@ -53,6 +53,11 @@ t.test('English: negation, uncertainty and opinion are no commitments', async (t
   t.equal(analyseClauses('I will order a "no parking" sign for the gate.')[0]?.negated, false, 'a quoted negator names the thing')
   t.same(todosOf('I will order a no-parking sign for the gate.'), ['Order a no-parking sign for the gate (Ana)'], 'so does a hyphenated one')
   t.equal(analyseClauses('We will make no changes to the rota.')[0]?.negated, true)
+  t.equal(analyseClauses("Dev won't be booking the coach.")[0]?.negated, true)
+  t.equal(analyseClauses('Marta will quote the hall both with and without the stage.')[0]?.negated, false, 'a negator in a complement negates no doing')
+  t.same(todosOf('Marta will quote the hall both with and without the stage.'), ['Quote the hall both with and without the stage (Marta)'])
+  t.same(todosOf('I will answer the landlord – a polite note, no promises about the deposit – and chase the plumber once he calls.'),
+    ['Answer the landlord – a polite note, no promises about the deposit – and chase the plumber (Ana)'], 'nor does one in an aside')
 })
 
 t.test('English: an imperative that takes the meeting to its next point runs it', async (t) => {

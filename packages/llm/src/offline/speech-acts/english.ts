@@ -507,7 +507,12 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const named = namedWords(tokens)
   const negators = words.filter((t) => NEGATORS.has(t.normal))
   const onlyNamed = negators.length > 0 && negators.every((t) => named.has(t))
-  const negated = words.some((t) => !named.has(t) && ((t.negated && clauseIndex === 0 && !onlyNamed) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never'))
+  // A commitment or request is negated by what governs its verb: a negator before it, on it, or on its object ("won't
+  // send", "never books", "make no changes"). One further on negates a complement ("price the rooms with and without
+  // breakfast", "reply to the guest – no admission of anything – and …"), not the doing.
+  const doingAt = shape.act === 'commitment' || shape.act === 'request' ? shape.verbAt : undefined
+  const scope = doingAt === undefined ? words : words.slice(0, doingAt + 3)
+  const negated = scope.some((t) => !named.has(t) && ((t.negated && clauseIndex === 0 && !onlyNamed && (doingAt === undefined || t === words[doingAt])) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never'))
   // "Could you book the room?": the modal of a polite request carries no doubt.
   const politeModal = (t: Token, at: number): boolean => shape.act === 'request' && WEAK_MODALS.has(t.normal) && at <= 1 && (words[at + 1]?.normal === 'you' || UNKNOWN_SUBJECTS.has(words[at + 1]?.normal ?? ''))
   // A weak modal is a modal only as an auxiliary: "move the launch to May" is sure.
