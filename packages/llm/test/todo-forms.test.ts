@@ -192,6 +192,8 @@ const ENGLISH: Row[] = [
   ['a verb of saying commits to nothing', "I'll admit I was skeptical about the beta.", []],
   ['going ahead with something decides it', "We'll go ahead with an EU region in Frankfurt.", []],
   ['nobody owns it: the task stands without an owner', 'CI lint for pool size < 20 in prod: proposed, nobody owns it yet', ['CI lint for pool size < 20 in prod']],
+  ['no volunteer: the task stands without an owner, and the label is no one\'s name', 'Posters for the spring fair: no volunteer yet.', ['Posters for the spring fair']],
+  ['no takers: the same', 'Book the minibus for the away game – no takers.', ['Book the minibus for the away game']],
   ['a "me:" label is the writer', 'me: review the comms template by Monday', ['Review the comms template by Monday (서지원)']],
   ['facilitation', "Let's move on to pricing.", []],
   ['Let me on a verb of showing runs the meeting', 'Let me share my screen with the roadmap.', []],
