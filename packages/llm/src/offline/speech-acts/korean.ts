@@ -15,7 +15,7 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  *
  * | act         | 반말 (plain)           | 해요체 (polite)                | 합쇼체 (formal)                  | terse note (개조식) |
  * |-------------|------------------------|--------------------------------|----------------------------------|---------------------|
- * | commitment  | -(으)ㄹ게, -겠어        | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정, (명사) 예정 with a named doer |
+ * | commitment  | -(으)ㄹ게, -겠어, -ㄹ 예정이다 | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정, (명사) 예정 with a named doer |
  * | request     | -어/아 줘, -해         | -어/아 주세요, -(으)세요, 부탁해요, -시면 돼요 | -어/아 주십시오, -(으)십시오, 부탁드립니다, 바랍니다, -시면 됩니다 | -할 것, 요망, 요청, (동작 명사) 필요 |
  * | question    | -니?, -어?, -ㄹ까?      | -나요, -ㄹ까요, -죠?            | -습니까, -ㄹ까요                   | (ends in ?)         |
  * | (not a question) | -(으)니까          | -(으)니까요 (a reason: 말씀드렸으니까요) |                              |                     |
@@ -131,9 +131,11 @@ const ENDINGS: Ending[] = [
   row('-(으)ㄹ 겁니다', 'ㄹ 겁니다', 'commitment', 'formal', true),
   row('-ㄹ 예정입니다', 'ㄹ 예정입니다', 'commitment', 'formal', true),
   row('-ㄹ 예정이에요', 'ㄹ 예정이에요', 'commitment', 'polite', true),
+  row('-ㄹ 예정이다', 'ㄹ 예정이다', 'commitment', 'plain', true),
   row('-ㄹ 예정', 'ㄹ 예정', 'commitment', undefined, true),
   row('(명사) 예정입니다', ' 예정입니다', 'commitment', 'formal', true, true),
   row('(명사) 예정이에요', ' 예정이에요', 'commitment', 'polite', true, true),
+  row('(명사) 예정이다', ' 예정이다', 'commitment', 'plain', true, true),
   row('(명사) 예정', ' 예정', 'commitment', undefined, true, true),
   row('(명사) 예정임', ' 예정임', 'commitment', undefined, true, true),
   row('-해야 합니다', '야 합니다', 'request', 'formal', true),
