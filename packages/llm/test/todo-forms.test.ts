@@ -62,6 +62,8 @@ const KOREAN_TODOS: Row[] = [
   ['-기로 했어요 by the writer', 'API 문서 업데이트는 제가 하기로 했어요.', ['API 문서 업데이트 (서지원)']],
   ['-기로 함 terse by the writer', '견적서는 제가 보내기로 함', ['견적서 보내기 (서지원)']],
   ['-ㄹ 예정 with a named doer', 'API 문서는 지은 씨가 다음 주에 업데이트할 예정입니다.', ['API 문서 다음 주에 업데이트 (지은)']],
+  ['the present of a 하다 verb the writer says of themself, without a time', '발표 자료는 제가 인쇄합니다.', ['발표 자료 인쇄 (서지원)']],
+  ['the present of a 하다 verb without a time, nobody named, reports', '발표 자료는 인쇄합니다.', []],
   ['-ㄹ 예정이다, the plain form of prose minutes, with the writer as doer', '회의록은 내가 목요일까지 다듬어서 올릴 예정이다.', ['회의록 목요일까지 다듬어서 올리기 (서지원)']],
   ['noun + 예정 with a team in brackets', '계약서 회신 예정 (법무팀)', ['계약서 회신 (법무팀)']],
   ['honorific giving in a -기로 form', '지훈 님께서 배포 스크립트를 수정해 주시기로 했습니다.', ['배포 스크립트를 수정 (지훈)']],
