@@ -62,6 +62,8 @@ const KOREAN_TODOS: Row[] = [
   ['-기로 했어요 by the writer', 'API 문서 업데이트는 제가 하기로 했어요.', ['API 문서 업데이트 (서지원)']],
   ['-기로 함 terse by the writer', '견적서는 제가 보내기로 함', ['견적서 보내기 (서지원)']],
   ['-ㄹ 예정 with a named doer', 'API 문서는 지은 씨가 다음 주에 업데이트할 예정입니다.', ['API 문서 다음 주에 업데이트 (지은)']],
+  ['an owner and a time in one bracket after the task', '- 회원 명부 정리 (민수, 이번 주)', ['회원 명부 이번 주 정리 (민수)']],
+  ['an owner and a deadline in one bracket', '- 견적 재요청 (서연 씨, 금요일까지)', ['견적 금요일까지 재요청 (서연)']],
   ['the present of a 하다 verb the writer says of themself, without a time', '발표 자료는 제가 인쇄합니다.', ['발표 자료 인쇄 (서지원)']],
   ['the present of a 하다 verb without a time, nobody named, reports', '발표 자료는 인쇄합니다.', []],
   ['-ㄹ 예정이다, the plain form of prose minutes, with the writer as doer', '회의록은 내가 목요일까지 다듬어서 올릴 예정이다.', ['회의록 목요일까지 다듬어서 올리기 (서지원)']],
@@ -594,7 +596,7 @@ t.test('Korean notes: a comment in brackets after the action noun leaves it a ta
   t.same(todosOf('- 안내 문자 템플릿 수정(환불 링크 포함) — 박서연'), ['안내 문자 템플릿 수정(환불 링크 포함) (박서연)'], 'a comment between the action and the owner note')
   t.same(todosOf('- 발주서 오늘 발송(박서연), 잔금 결재 요청(김민수)'), ['발주서 발송 (박서연)', '잔금 결재 요청 (김민수)'], 'each clause its own owner, not the one closing the line')
   t.same(todosOf('→ 제설제 20포 주문 (제가), 살포는 내일 아침'), ['제설제 20포 주문 (서지원)'], 'the writer in the bracket of a clause before others')
-  t.same(todosOf('- 상세 페이지 사진 교체 (민수, 오늘)'), ['상세 페이지 사진 교체 (오늘) (김민수)'], 'a doer and a time in one bracket')
+  t.same(todosOf('- 상세 페이지 사진 교체 (민수, 오늘)'), ['상세 페이지 사진 교체 (민수)'], 'a doer and a time in one bracket (오늘 left out of the title, as elsewhere)')
   t.same(todosOf('- 계약서 초안 회의 전 배포(민수), 현장 동별 조사(박서연)'), ['계약서 초안 회의 전 배포 (김민수)', '현장 동별 조사 (박서연)'], 'a given name in the bracket')
   t.same(todosOf('- 부품 납기 지연(2주)'), [], 'a report with a bracket stays a report')
   t.same(todosOf('- 제설제 20포 주문 (제가), 살포는 내일 아침'), ['제설제 20포 주문 (서지원)'], 'a time word ending in ㅁ closes no task')

@@ -292,6 +292,14 @@ const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|�
  * without it, or undefined when the line ends in no such note.
  */
 export function koreanOwnerNote (line: string): { body: string, owner: string } | undefined {
+  // "… (도윤, 이번 주)", "… (지호, 오늘)": the owner first in a bracket, then when; the body keeps the time.
+  const ownerAndTime = OWNER_AND_TIME_NOTE.exec(line)
+  if (ownerAndTime !== null && !NOT_AN_OWNER.test(ownerAndTime[1]!)) {
+    // The time goes before the closing word, where a clause says it: "채밀기 모터 이번 주 수리".
+    const task = line.slice(0, ownerAndTime.index).trimEnd()
+    const lastAt = task.search(/\S+$/)
+    return { body: lastAt <= 0 ? `${ownerAndTime[2]!} ${task}` : `${task.slice(0, lastAt)}${ownerAndTime[2]!} ${task.slice(lastAt)}`, owner: ownerAndTime[1]! }
+  }
   // "… → 지훈 (금)": a deadline after the note; the body keeps it.
   const dated = TRAILING_DEADLINE.exec(line)
   if (dated !== null) {
@@ -360,6 +368,9 @@ function agentOf (text: string, act: SpeechAct): Agent | undefined {
  * -었는지 ask what is or was so, a fact to find out ('fact'); -(으)ㄹ지 asks what is to be, a choice
  * or a doubted event ('prospect'). "그 메일을 누가 보냈는지" against "그 메일을 누가 보낼지".
  */
+// An owner and a time in one bracket after the task, as notes write them: "(도윤, 이번 주)", "(지호 씨, 오늘)", "(민석, 금요일까지)".
+const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:까지|중|내))?)\s*\)$`)
+
 export function koreanIndirectQuestion (syllableBeforeJi: string | undefined): 'fact' | 'prospect' | undefined {
   const final = syllableBeforeJi === undefined ? undefined : finalConsonant(syllableBeforeJi)
   return final === 'ㄴ' ? 'fact' : final === 'ㄹ' ? 'prospect' : undefined
