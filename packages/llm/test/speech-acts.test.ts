@@ -387,6 +387,12 @@ t.test('English: the modal slot holds a verb the tagger calls a noun; a name kee
   t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')
 })
 
+t.test('English: the writer\'s work in hand is taken on as a named person\'s is; an adverb may stand after "is"', async (t) => {
+  t.same(todosOf("The away day is on the 9th; I'm booking the coach for it."), ['Book the coach for it (Ana)'])
+  t.same(todosOf('Marta is also printing the badges today.'), ['Print the badges (Marta)'])
+  t.same(todosOf("I'm working on it."), [], 'a verb of ongoing effort takes nothing on')
+})
+
 t.test('A root cause or a lesson written as an imperative assigns nothing; a named doer under it still does', async (t) => {
   t.same(todosOf('Root cause: remove the pool size check from the migration script.'), [])
   t.same(todosOf('Lesson learned: always add a second reviewer to config migrations.'), [])

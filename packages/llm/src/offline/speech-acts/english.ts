@@ -394,6 +394,10 @@ function shapeOf (tokens: Token[]): Shape {
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
   if (ADVICE_MODALS.has(slot.normal)) return { act: 'opinion', agent: agentOf(subject, 'opinion') }
 
+  // The -ing form after "is", an adverb between them ("is also sending", "'s just booking").
+  let ingAt = k + 1
+  while (rest[ingAt]?.pos === 'ADV' && ingAt < k + 3) ingAt++
+  const doerInHand = subject.length === 1 && ((subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value)) || subject[0]!.normal === 'i')
   let verbAt: number | undefined
   let kind: 'future' | 'obligation' | 'note' | 'finite' | 'progressive' | undefined
   if (FUTURE_MODALS.has(slot.normal) || (BE.has(slot.normal) && rest[k + 1]?.normal === 'going' && rest[k + 2]?.normal === 'to')) {
@@ -412,14 +416,15 @@ function shapeOf (tokens: Token[]): Shape {
     return { act: 'request', agent: { kind: 'unknown' }, verbAt: i }
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
-  } else if (BE.has(slot.normal) && rest[k + 1]?.pos === 'VERB' && rest[k + 1]!.normal.endsWith('ing') &&
-    (DEADLINE_OR_TIME.test(join(rest.slice(k + 2))) || TIME_OPENERS.has(words[0]!.normal) ||
-      (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value) && !ONGOING_LEMMAS.has(rest[k + 1]!.lemma) && OBJECT_START.has(rest[k + 2]?.pos ?? 'X')) ||
-      (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value) && !ONGOING_LEMMAS.has(rest[k + 1]!.lemma) && rest[k + 2]?.pos === 'PRON'))) {
+  } else if (BE.has(slot.normal) && rest[ingAt]?.pos === 'VERB' && rest[ingAt]!.normal.endsWith('ing') &&
+    (DEADLINE_OR_TIME.test(join(rest.slice(ingAt + 1))) || TIME_OPENERS.has(words[0]!.normal) ||
+      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')) ||
+      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && rest[ingAt + 1]?.pos === 'PRON'))) {
     // "Jonas is writing the load test today": an action under way within a stated time;
-    // "Sam's drafting a comms template", "Aisha's setting it up": a named person's work in hand, taken on.
+    // "Sam's drafting a comms template", "Aisha's setting it up", "I'm booking the crew": a named person's or the
+    // writer's work in hand, taken on.
     kind = 'progressive'
-    verbAt = k + 1
+    verbAt = ingAt
   } else if (slot.pos === 'VERB') {
     kind = 'finite'
     verbAt = k
