@@ -393,6 +393,12 @@ t.test('English: the writer\'s work in hand is taken on as a named person\'s is;
   t.same(todosOf("I'm working on it."), [], 'a verb of ongoing effort takes nothing on')
 })
 
+t.test('English: a person who offered, volunteered or agreed to do something has taken it on; the group agreeing decides', async (t) => {
+  t.same(todosOf('Marta offered to draft the grant letter.'), ['Draft the grant letter (Marta)'])
+  t.same(todosOf('I volunteered to collect the tombola prizes.'), ['Collect the tombola prizes (Ana)'])
+  t.equal(analyseClauses('We agreed to move the fair to June.')[0]?.act, 'decision')
+})
+
 t.test('A root cause or a lesson written as an imperative assigns nothing; a named doer under it still does', async (t) => {
   t.same(todosOf('Root cause: remove the pool size check from the migration script.'), [])
   t.same(todosOf('Lesson learned: always add a second reviewer to config migrations.'), [])

@@ -122,6 +122,8 @@ export function verbBase (word: string): string | undefined {
   return lower === `${token.lemma}ing` && /^[^aeiou]*[aeiou][bcdfgkmnprstvz]$/.test(token.lemma) ? `${token.lemma}e` : token.lemma
 }
 
+// Verbs of taking a task on, in the past before "to" and a verb: offered, volunteered, agreed, promised.
+const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'undertake', 'commit'])
 const NOUN_PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'CCONJ'])
 /** Whether a short English phrase is a noun phrase alone: no verb or pronoun, and a noun last ("parking", "the open day", "van bays"). */
 export function isNounPhrase (phrase: string): boolean {
@@ -403,6 +405,11 @@ function shapeOf (tokens: Token[]): Shape {
   if (FUTURE_MODALS.has(slot.normal) || (BE.has(slot.normal) && rest[k + 1]?.normal === 'going' && rest[k + 2]?.normal === 'to')) {
     kind = 'future'
     verbAt = verbAfter(FUTURE_MODALS.has(slot.normal) ? k + 1 : k + 3)
+  } else if (TAKING_ON_LEMMAS.has(slot.lemma) && slot.normal !== slot.lemma && !GROUP_SUBJECTS.has(headNormal) && rest[k + 1]?.normal === 'to' && verbAfter(k + 2) !== undefined) {
+    // "Owen offered to write the bid", "I volunteered to collect the prizes": a person taking a task on, reported ("we
+    // agreed to …" is the group's decision).
+    kind = 'future'
+    verbAt = verbAfter(k + 2)
   } else if (OBLIGATION_VERBS.has(slot.normal) && rest[k + 1]?.normal === 'to') {
     kind = 'obligation'
     verbAt = verbAfter(k + 2)
