@@ -525,6 +525,12 @@ t.test('Korean: a deadline after a tilde bounds the clause, which ends before it
   t.equal(analyseClauses('장비 점검표 재요청 ~12/4.', 'ko')[0]?.deadline, '~12/4')
 })
 
+t.test('Korean: 중 / 내 / 전 after a time bound it only as words of their own', async (t) => {
+  t.equal(analyseClauses('내일 아침 내가 거래처에 연락', 'ko')[0]?.deadline, undefined, '내가 is "I"')
+  t.equal(analyseClauses('이번 주 내로 거래처에 연락', 'ko')[0]?.deadline, '이번 주 내로')
+  t.equal(analyseClauses('금요일 전에 거래처에 연락', 'ko')[0]?.deadline, '금요일 전에')
+})
+
 t.test('Korean owner notes: a weekday after an arrow says when, not who', async (t) => {
   t.equal(koreanOwnerNote('견적 비교표 수정 → 목요일'), undefined)
   t.same(koreanOwnerNote('견적 비교표 수정 → 지훈'), { body: '견적 비교표 수정', owner: '지훈' })
