@@ -18,6 +18,7 @@ function lastKoreanClause (sentence: string) {
   return analyseClauses(sentence, 'ko').at(-1)!
 }
 const lastKoreanAct = (sentence: string): string => lastKoreanClause(sentence).act
+const koTodosOf = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '서지원' })), ['서지원'])
 
 t.test('English: contractions commit like the full form, each clause on its own', async (t) => {
   const [first, second] = analyseClauses("I'll send the deck to Acme by Friday, and we'll review it Monday.")
@@ -523,6 +524,17 @@ t.test('Korean: a deadline after a tilde bounds the clause, which ends before it
   t.equal(terse?.act, 'request')
   t.equal(terse?.deadline, '(~모레)')
   t.equal(analyseClauses('장비 점검표 재요청 ~12/4.', 'ko')[0]?.deadline, '~12/4')
+})
+
+t.test('Korean: a verb of saying after a quoted clause, in the past or the terse -ㅁ, reports what was said; said ahead it is a task', async (t) => {
+  t.same(koTodosOf('회비는 만 원으로 하자는데 너무 비싸다고 내가 말함.'), [], 'the terse -ㅁ of a report')
+  t.same(koTodosOf('다음 달부터 하겠다고 팀장님께 말씀드렸어요.'), [], 'the polite past')
+  t.equal(lastKoreanAct('주차장이 좁다고 관리실에 말씀드릴게요.'), 'commitment', 'passing the word on is a task')
+})
+
+t.test('Korean: asking the readers to correct the minutes is about the record, no task', async (t) => {
+  t.same(koTodosOf('빠진 내용이나 잘못 적은 부분이 있으면 말씀해 주십시오.'), [])
+  t.same(koTodosOf('빠진 거 있으면 알려줘.'), [])
 })
 
 t.test('Korean: 중 / 내 / 전 after a time bound it only as words of their own', async (t) => {

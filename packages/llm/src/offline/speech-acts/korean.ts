@@ -250,7 +250,11 @@ const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니
 // Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
 // "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
 // "참고로 캠프 일정도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes.
-const ABOUT_THE_RECORD = /(?:프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
+// A quoted clause (-다고, -라고, -자고, -냐고) and a verb of saying in the past or the terse -ㅁ ("말함", "얘기했어요"); said
+// ahead ("오라고 전할게요", "늦다고 말씀드릴게요") it is a task of passing the word on.
+const REPORTED_SPEECH = /(?:다고|라고|자고|냐고)\s+(?:\S+\s+)?(?:말씀|말|얘기|이야기|전)(?:드렸|드림|했|함|하셨|하심)\S*$/
+// "빠진 내용이나 잘못 적은 부분이 있으면 말씀해 주세요": asking the readers to correct these minutes.
+const ABOUT_THE_RECORD = /(?:(?:^|\s)(?:빠진|잘못\s*(?:적은|쓴|기록한|정리한|들은))\s+(?:\S+\s+){0,3}(?:있으면|있다면)|프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
 
 /** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
 export function koreanAddressesTheRecord (clause: string): boolean {
@@ -462,6 +466,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   const level = ending.politeness ?? politeness
   if (ending.act === 'commitment') {
+    // "너무 늦다고 내가 말함", "다음 주에 오겠다고 얘기했어요": a verb of saying after a quoted clause reports what was said.
+    if (REPORTED_SPEECH.test(bare)) return withLevel('statement', undefined, level)
     // "…3월까지만 하는 걸로 정리하겠습니다", "…지점과 반반 부담으로 결정하겠습니다", "현수막은 안 하는 걸로
     // 하겠습니다", "토요일은 전 지점 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
     // "오늘은 예산안이랑 일정까지 보는 걸로 할게요": what today's meeting looks at is its agenda, nothing settled.
