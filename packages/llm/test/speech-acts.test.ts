@@ -533,7 +533,7 @@ t.test('Korean: a verb of saying after a quoted clause, in the past or the terse
 })
 
 t.test('Korean: asking the readers to correct the minutes is about the record, no task', async (t) => {
-  t.same(koTodosOf('빠진 내용이나 잘못 적은 부분이 있으면 말씀해 주십시오.'), [])
+  t.same(koTodosOf('잘못 정리한 내용이 있으면 알려 주세요.'), [])
   t.same(koTodosOf('빠진 거 있으면 알려줘.'), [])
 })
 

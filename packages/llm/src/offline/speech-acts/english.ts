@@ -406,7 +406,7 @@ function shapeOf (tokens: Token[]): Shape {
     kind = 'future'
     verbAt = verbAfter(FUTURE_MODALS.has(slot.normal) ? k + 1 : k + 3)
   } else if (TAKING_ON_LEMMAS.has(slot.lemma) && slot.normal !== slot.lemma && !GROUP_SUBJECTS.has(headNormal) && rest[k + 1]?.normal === 'to' && verbAfter(k + 2) !== undefined) {
-    // "Owen offered to write the bid", "I volunteered to collect the prizes": a person taking a task on, reported ("we
+    // "Marta offered to draft the grant letter", "I volunteered to run the tombola": a person taking a task on, reported ("we
     // agreed to …" is the group's decision).
     kind = 'future'
     verbAt = verbAfter(k + 2)
@@ -428,7 +428,7 @@ function shapeOf (tokens: Token[]): Shape {
       (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')) ||
       (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && rest[ingAt + 1]?.pos === 'PRON'))) {
     // "Jonas is writing the load test today": an action under way within a stated time;
-    // "Sam's drafting a comms template", "Aisha's setting it up", "I'm booking the crew": a named person's or the
+    // "Sam's drafting a comms template", "Aisha's setting it up", "I'm booking the coach": a named person's or the
     // writer's work in hand, taken on.
     kind = 'progressive'
     verbAt = ingAt
@@ -520,8 +520,8 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const negators = words.filter((t) => NEGATORS.has(t.normal))
   const onlyNamed = negators.length > 0 && negators.every((t) => named.has(t))
   // A commitment or request is negated by what governs its verb: a negator before it, on it, or on its object ("won't
-  // send", "never books", "make no changes"). One further on negates a complement ("price the rooms with and without
-  // breakfast", "reply to the guest – no admission of anything – and …"), not the doing.
+  // send", "never books", "make no changes"). One further on negates a complement ("quote the hall both with and without
+  // the stage", "answer the landlord – no promises about the deposit – and …"), not the doing.
   const doingAt = shape.act === 'commitment' || shape.act === 'request' ? shape.verbAt : undefined
   const scope = doingAt === undefined ? words : words.slice(0, doingAt + 3)
   const negated = scope.some((t) => !named.has(t) && ((t.negated && clauseIndex === 0 && !onlyNamed && (doingAt === undefined || t === words[doingAt])) || t.normal === 'not' || t.normal === 'no' || t.normal === 'nothing' || t.normal === 'never'))

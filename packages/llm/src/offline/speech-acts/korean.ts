@@ -253,7 +253,7 @@ const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니
 // A quoted clause (-다고, -라고, -자고, -냐고) and a verb of saying in the past or the terse -ㅁ ("말함", "얘기했어요"); said
 // ahead ("오라고 전할게요", "늦다고 말씀드릴게요") it is a task of passing the word on.
 const REPORTED_SPEECH = /(?:다고|라고|자고|냐고)\s+(?:\S+\s+)?(?:말씀|말|얘기|이야기|전)(?:드렸|드림|했|함|하셨|하심)\S*$/
-// "빠진 내용이나 잘못 적은 부분이 있으면 말씀해 주세요": asking the readers to correct these minutes.
+// "잘못 정리한 내용이 있으면 알려 주세요": asking the readers to correct these minutes.
 const ABOUT_THE_RECORD = /(?:(?:^|\s)(?:빠진|잘못\s*(?:적은|쓴|기록한|정리한|들은))\s+(?:\S+\s+){0,3}(?:있으면|있다면)|프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
 
 /** Whether a Korean clause speaks to the tool or about the record it makes, not to the meeting. */
@@ -296,10 +296,10 @@ const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|�
  * without it, or undefined when the line ends in no such note.
  */
 export function koreanOwnerNote (line: string): { body: string, owner: string } | undefined {
-  // "… (도윤, 이번 주)", "… (지호, 오늘)": the owner first in a bracket, then when; the body keeps the time.
+  // "… (민수, 이번 주)", "… (서연 씨, 오늘)": the owner first in a bracket, then when; the body keeps the time.
   const ownerAndTime = OWNER_AND_TIME_NOTE.exec(line)
   if (ownerAndTime !== null && !NOT_AN_OWNER.test(ownerAndTime[1]!)) {
-    // The time goes before the closing word, where a clause says it: "채밀기 모터 이번 주 수리".
+    // The time goes before the closing word, where a clause says it: "회원 명부 이번 주 정리".
     const task = line.slice(0, ownerAndTime.index).trimEnd()
     const lastAt = task.search(/\S+$/)
     return { body: lastAt <= 0 ? `${ownerAndTime[2]!} ${task}` : `${task.slice(0, lastAt)}${ownerAndTime[2]!} ${task.slice(lastAt)}`, owner: ownerAndTime[1]! }
@@ -333,7 +333,7 @@ export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*(?:${KO_RELATIVE_DAY})|(?
 const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})[\s.!。]*$`, 'u')
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 // "금요일까지", "일요일 오전까지": a day, with the part of it, bounds the doing.
-// 중 / 내 / 전 end the word: "저녁 내가" is "I, in the evening", not "within the evening".
+// 중 / 내 / 전 end the word: "아침 내가" is "I, in the morning", not "within the morning".
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3])|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
@@ -373,7 +373,7 @@ function agentOf (text: string, act: SpeechAct): Agent | undefined {
  * -었는지 ask what is or was so, a fact to find out ('fact'); -(으)ㄹ지 asks what is to be, a choice
  * or a doubted event ('prospect'). "그 메일을 누가 보냈는지" against "그 메일을 누가 보낼지".
  */
-// An owner and a time in one bracket after the task, as notes write them: "(도윤, 이번 주)", "(지호 씨, 오늘)", "(민석, 금요일까지)".
+// An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일까지)".
 const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:까지|중|내))?)\s*\)$`)
 
 export function koreanIndirectQuestion (syllableBeforeJi: string | undefined): 'fact' | 'prospect' | undefined {
@@ -466,7 +466,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   const level = ending.politeness ?? politeness
   if (ending.act === 'commitment') {
-    // "너무 늦다고 내가 말함", "다음 주에 오겠다고 얘기했어요": a verb of saying after a quoted clause reports what was said.
+    // "너무 비싸다고 내가 말함", "다음 주에 오겠다고 얘기했어요": a verb of saying after a quoted clause reports what was said.
     if (REPORTED_SPEECH.test(bare)) return withLevel('statement', undefined, level)
     // "…3월까지만 하는 걸로 정리하겠습니다", "…지점과 반반 부담으로 결정하겠습니다", "현수막은 안 하는 걸로
     // 하겠습니다", "토요일은 전 지점 휴무로 하겠습니다": the speaker settles, for the group, what the complement names, negated or not.
@@ -499,7 +499,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
     // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
     const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
-    // The writer saying it of themself ("유니폼은 제가 주문합니다") states their plan without a time too.
+    // The writer saying it of themself ("발표 자료는 제가 인쇄합니다") states their plan without a time too.
     const ownPlan = agent?.kind === 'speaker' && SELF_AS_SUBJECT.test(bare)
     if (present && ((!timed && !ownPlan) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
