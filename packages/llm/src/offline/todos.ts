@@ -545,6 +545,8 @@ function koreanTitle (clause: string): string {
     .trim()
   const written = text
   text = text
+    // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
+    .replace(/(?<=[\uAC00-\uD7A3]{2})(?:은|는|도|을|를)\s+맡(?:습니다|아요|음|는다|아)$/, '')
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
     // 르-irregular first (불러야 → 부르기), then the -어/아 stem of one syllable (마쳐야 → 마치기); -야겠- (봐야겠어요) is a must-form too.

@@ -500,7 +500,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
     const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
     // The writer saying it of themself ("발표 자료는 제가 인쇄합니다") states their plan without a time too.
-    const ownPlan = agent?.kind === 'speaker' && SELF_AS_SUBJECT.test(bare)
+    // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
+    const ownPlan = (agent?.kind === 'speaker' && SELF_AS_SUBJECT.test(bare)) || ending.form.startsWith('맡다')
     if (present && ((!timed && !ownPlan) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
