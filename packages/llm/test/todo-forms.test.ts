@@ -201,6 +201,8 @@ const ENGLISH: Row[] = [
   ['nobody owns it: the task stands without an owner', 'CI lint for pool size < 20 in prod: proposed, nobody owns it yet', ['CI lint for pool size < 20 in prod']],
   ['no volunteer: the task stands without an owner, and the label is no one\'s name', 'Posters for the spring fair: no volunteer yet.', ['Posters for the spring fair']],
   ['no takers: the same', 'Book the minibus for the away game – no takers.', ['Book the minibus for the away game']],
+  ['nobody on it: the task stands without an owner, its bracket a comment', '- garden tap dripping (washer?), nobody on it yet', ['Garden tap dripping']],
+  ['nobody has picked it up: the same', 'Renew the hall insurance, nobody\'s picked that up yet.', ['Renew the hall insurance']],
   ['a "me:" label is the writer', 'me: review the comms template by Monday', ['Review the comms template by Monday (서지원)']],
   ['facilitation', "Let's move on to pricing.", []],
   ['Let me on a verb of showing runs the meeting', 'Let me share my screen with the roadmap.', []],

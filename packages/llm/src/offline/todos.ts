@@ -459,7 +459,7 @@ const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목�
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
-const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)\s+(?:owns|has|took|has taken)\s+it(?:\s+yet)?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?/i
+const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+it|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 // "담당 미정", "담당자 없음", "- 담당 X": nobody has it.
@@ -1129,7 +1129,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // "CI lint for pool size < 20 in prod: proposed, nobody owns it yet": the task stands, nobody has it.
     const unownedEn = hasHangul(text) ? null : EN_UNOWNED.exec(text)
     if (unownedEn !== null) {
-      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').trim()
+      // A bracket closing the task is a comment on it ("reel broken (crank)"), not an owner: nobody has it.
+      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
       const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined
       if (title !== undefined) keep(title)
