@@ -64,7 +64,7 @@ const KOREAN_TODOS: Row[] = [
   ['-ㄹ 예정 with a named doer', 'API 문서는 지은 씨가 다음 주에 업데이트할 예정입니다.', ['API 문서 다음 주에 업데이트 (지은)']],
   ['an owner and a time in one bracket after the task', '- 회원 명부 정리 (민수, 이번 주)', ['회원 명부 이번 주 정리 (민수)']],
   ['an owner and a deadline in one bracket', '- 견적 재요청 (서연 씨, 금요일까지)', ['견적 금요일까지 재요청 (서연)']],
-  ['the present of a 하다 verb the writer says of themself, without a time', '발표 자료는 제가 인쇄합니다.', ['발표 자료 인쇄 (서지원)']],
+  ['the present of a 하다 verb without a time reports, the writer\'s as much as anyone\'s', '발표 자료는 제가 인쇄합니다.', []],
   ['the present of a 하다 verb without a time, nobody named, reports', '발표 자료는 인쇄합니다.', []],
   ['맡다 in the present assigns what is taken on, with no time', '회계 정리는 박서연 님이 맡습니다.', ['회계 정리 (박서연)']],
   ['맡다 in 해요체, after 도', '현수막 주문도 민수 씨가 맡아요.', ['현수막 주문 (민수)']],

@@ -263,7 +263,6 @@ export function koreanAddressesTheRecord (clause: string): boolean {
 
 /** The speaker as the subject or topic, in every speech level: "제가", "저는", "내가", "나는", "저도", "제 쪽에서". */
 export const KO_FIRST_PERSON = '(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)'
-const SELF_AS_SUBJECT = new RegExp(`(?:^|\\s)(?:제가|내가)\\s`)
 const SELF = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s|$)`)
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
@@ -499,10 +498,9 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
     // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
     const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
-    // The writer saying it of themself ("발표 자료는 제가 인쇄합니다") states their plan without a time too.
     // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
-    const ownPlan = (agent?.kind === 'speaker' && SELF_AS_SUBJECT.test(bare)) || ending.form.startsWith('맡다')
-    if (present && ((!timed && !ownPlan) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
+    const takesCharge = ending.form.startsWith('맡다')
+    if (present && ((!timed && !takesCharge) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
       // Terse -(으)ㅁ: "내가 고침" commits; "배포 완료함", "이슈 있음" report.
