@@ -394,6 +394,12 @@ t.test('English: the writer\'s work in hand is taken on as a named person\'s is;
   t.same(todosOf("I'm working on it."), [], 'a verb of ongoing effort takes nothing on')
 })
 
+t.test('English: an action label naming its owner in brackets gives them the line', async (t) => {
+  t.same(todosOf('Action (Marta): reprint the raffle tickets by Friday.'), ['Reprint the raffle tickets by Friday (Marta)'])
+  t.same(todosOf('Action (me): chase the caterer about the vegan option.'), ['Chase the caterer about the vegan option (Ana)'])
+  t.same(todosOf('Action (Marta): new floor plan to the venue by Thu.'), ['New floor plan to the venue by Thu (Marta)'], 'a note of what is to be done, too')
+})
+
 t.test('English: a person who offered, volunteered or agreed to do something has taken it on; the group agreeing decides', async (t) => {
   t.same(todosOf('Marta offered to draft the grant letter.'), ['Draft the grant letter (Marta)'])
   t.same(todosOf('I volunteered to collect the tombola prizes.'), ['Collect the tombola prizes (Ana)'])

@@ -623,6 +623,8 @@ function deferred (words: Token[], at: number): boolean {
 }
 
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+// "Action (Luis):", "Next step (me):": an action label naming its owner in brackets.
+const OWNED_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?)\s*\(\s*([^()]{1,30}?)\s*\)$/i
 
 /**
  * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
@@ -632,6 +634,8 @@ const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|foll
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {
     const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
+    const owner = label === undefined ? undefined : OWNED_ACTION_LABEL.exec(label)?.[1]
+    if (owner !== undefined) return ownedBy(clause, owner)
     if (label === undefined || label.split(/\s+/).length > 4 || ACTION_LABEL.test(label)) return clause
     const words = tokensOf(label)[0] ?? []
     // Under a deciding label ("Decision:", "Agreed:") whatever follows states what was settled.
@@ -641,6 +645,19 @@ function labelled (clauses: Clause[]): Clause[] {
     if (clause.act !== 'request' || clause.agent?.kind !== 'unknown') return clause
     return { ...clause, act: 'statement' }
   })
+}
+
+/**
+ * A clause under an action label that names its owner: an imperative or a note of what is to be done ("2 techs
+ * trained by Fri") is that person's task, the writer's for "me".
+ */
+function ownedBy (clause: Clause, owner: string): Clause {
+  if (clause.act !== 'request' && clause.act !== 'statement') return clause
+  if (clause.agent !== undefined && clause.agent.kind !== 'unknown') return clause
+  const who = owner.split(/\s*[/,&+]\s*|\s+and\s+/)[0]!
+  const agent: Agent | undefined = /^(?:me|myself|i)$/i.test(who) ? { kind: 'speaker' } : isPersonName(who) && /^\p{Lu}/u.test(who) ? { kind: 'named', name: who } : undefined
+  if (agent === undefined) return clause
+  return { ...clause, act: 'commitment', agent, ...(clause.action === undefined ? { action: clause.text.replace(/[\s.!]+$/, '') } : {}) }
 }
 
 /** The hyphenated verbs a sentence writes ("re-run"), keyed by the solid form the tagger read ("rerun"). */
