@@ -1129,7 +1129,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // "CI lint for pool size < 20 in prod: proposed, nobody owns it yet": the task stands, nobody has it.
     const unownedEn = hasHangul(text) ? null : EN_UNOWNED.exec(text)
     if (unownedEn !== null) {
-      // A bracket closing the task is a comment on it ("reel broken (crank)"), not an owner: nobody has it.
+      // A bracket closing the task is a comment on it ("garden tap dripping (washer?)"), not an owner: nobody has it.
       const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
       const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined

@@ -623,7 +623,7 @@ function deferred (words: Token[], at: number): boolean {
 }
 
 const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
-// "Action (Luis):", "Next step (me):": an action label naming its owner in brackets.
+// "Action (Marta):", "Next step (me):": an action label naming its owner in brackets.
 const OWNED_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?)\s*\(\s*([^()]{1,30}?)\s*\)$/i
 
 /**
@@ -648,8 +648,8 @@ function labelled (clauses: Clause[]): Clause[] {
 }
 
 /**
- * A clause under an action label that names its owner: an imperative or a note of what is to be done ("2 techs
- * trained by Fri") is that person's task, the writer's for "me".
+ * A clause under an action label that names its owner: an imperative or a note of what is to be done ("new floor
+ * plan to the venue by Thu") is that person's task, the writer's for "me".
  */
 function ownedBy (clause: Clause, owner: string): Clause {
   if (clause.act !== 'request' && clause.act !== 'statement') return clause

@@ -330,6 +330,9 @@ export const KO_PART_OF_DAY = String.raw`(?:\s*(?:오전|오후|아침|저녁|�
 export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?|${KO_RELATIVE_DAY})`
 export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*(?:${KO_RELATIVE_DAY})|(?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?))\)`
 const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})[\s.!。]*$`, 'u')
+// An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일까지)".
+const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:까지|중|내))?)\s*\)$`)
+
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 // "금요일까지", "일요일 오전까지": a day, with the part of it, bounds the doing.
 // 중 / 내 / 전 end the word: "아침 내가" is "I, in the morning", not "within the morning".
@@ -372,9 +375,6 @@ function agentOf (text: string, act: SpeechAct): Agent | undefined {
  * -었는지 ask what is or was so, a fact to find out ('fact'); -(으)ㄹ지 asks what is to be, a choice
  * or a doubted event ('prospect'). "그 메일을 누가 보냈는지" against "그 메일을 누가 보낼지".
  */
-// An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일까지)".
-const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:까지|중|내))?)\s*\)$`)
-
 export function koreanIndirectQuestion (syllableBeforeJi: string | undefined): 'fact' | 'prospect' | undefined {
   const final = syllableBeforeJi === undefined ? undefined : finalConsonant(syllableBeforeJi)
   return final === 'ㄴ' ? 'fact' : final === 'ㄹ' ? 'prospect' : undefined
