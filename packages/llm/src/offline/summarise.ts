@@ -33,7 +33,7 @@ function statesDecision (text: string): boolean {
   const status = STATUS_TAG.exec(text)
   if (status !== null && decisionStance(text.slice(0, status.index)) !== 'decided') return false
   if (isMeetingProcedure(text)) return false
-  // "나머지 강사는 최현우 사서가 1월 말까지 확정하며 …받기로 했습니다": a deadline makes it a task given (todos
+  // "남은 견적은 박서연 님이 금요일까지 받으며 …정리하기로 했습니다": a deadline makes it a task given (todos
   // hold it); settling a date by moving it ("3월 말까지 미루기로") stays a decision.
   if (analyseClauses(text).some(givenByDeadline)) return false
   return decisionStance(text) === 'decided'
