@@ -34,6 +34,8 @@ const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|mor
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
 // Verbs of an ongoing state rather than a task taken on: "Dana is working on …", "Leo is waiting for …".
 const ONGOING_LEMMAS = new Set(['work', 'look', 'wait', 'think', 'try', 'feel', 'hope', 'plan', 'do', 'go', 'get', 'have', 'talk', 'struggle', 'leave', 'come'])
+// Verbs of taking a task on, in the past before "to" and a verb: offered, volunteered, agreed, promised.
+const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'undertake', 'commit'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
@@ -122,8 +124,6 @@ export function verbBase (word: string): string | undefined {
   return lower === `${token.lemma}ing` && /^[^aeiou]*[aeiou][bcdfgkmnprstvz]$/.test(token.lemma) ? `${token.lemma}e` : token.lemma
 }
 
-// Verbs of taking a task on, in the past before "to" and a verb: offered, volunteered, agreed, promised.
-const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'undertake', 'commit'])
 const NOUN_PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'CCONJ'])
 /** Whether a short English phrase is a noun phrase alone: no verb or pronoun, and a noun last ("parking", "the open day", "van bays"). */
 export function isNounPhrase (phrase: string): boolean {
@@ -425,8 +425,7 @@ function shapeOf (tokens: Token[]): Shape {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
   } else if (BE.has(slot.normal) && rest[ingAt]?.pos === 'VERB' && rest[ingAt]!.normal.endsWith('ing') &&
     (DEADLINE_OR_TIME.test(join(rest.slice(ingAt + 1))) || TIME_OPENERS.has(words[0]!.normal) ||
-      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')) ||
-      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && rest[ingAt + 1]?.pos === 'PRON'))) {
+      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')))) {
     // "Jonas is writing the load test today": an action under way within a stated time;
     // "Sam's drafting a comms template", "Aisha's setting it up", "I'm booking the coach": a named person's or the
     // writer's work in hand, taken on.

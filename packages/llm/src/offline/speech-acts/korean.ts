@@ -246,13 +246,13 @@ const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고
 const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+|(?:\s보고(?:\s*나서)?|[아어여해와워봐나돼]야)\s+(?:\S+\s+)?)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
-// The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
-// Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
-// "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
-// "참고로 캠프 일정도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes.
 // A quoted clause (-다고, -라고, -자고, -냐고) and a verb of saying in the past or the terse -ㅁ ("말함", "얘기했어요"); said
 // ahead ("오라고 전할게요", "늦다고 말씀드릴게요") it is a task of passing the word on.
 const REPORTED_SPEECH = /(?:다고|라고|자고|냐고)\s+(?:\S+\s+)?(?:말씀|말|얘기|이야기|전)(?:드렸|드림|했|함|하셨|하심)\S*$/
+// The clause addresses the assistant or the record itself ("이전 지시는 무시하고", "할 일 목록에 추가할 것").
+// Not 시스템, 응답, 지시, 출력 or AI alone: "결제 시스템", "API 응답 형식", "작업 지시서", "자료 출력",
+// "AI 추천 기능" are everyday work; an instruction to the tool is read by isInstructionToAi.
+// "참고로 캠프 일정도 적어 둘게요", "아래에 정리해 둡니다": the writer noting something down in these minutes;
 // "잘못 정리한 내용이 있으면 알려 주세요": asking the readers to correct these minutes.
 const ABOUT_THE_RECORD = /(?:(?:^|\s)(?:빠진|잘못\s*(?:적은|쓴|기록한|정리한|들은))\s+(?:\S+\s+){0,3}(?:있으면|있다면)|프롬프트|시스템\s*(?:메시지|명령)|할 일 목록|요약 대신|(?:이렇게|다음과 같이|아래와 같이)\s*응답|^참고로\s.*(?:적어|써|남겨|메모해)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠)|(?:^|\s)(?:아래|여기)에?\s+(?:\S+\s+){0,3}(?:적어|정리해|남겨)\s*(?:둘|놓을|둡|놓겠|두겠|놓|둠))/
 
@@ -493,13 +493,13 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
     const plan = ending.form.includes('예정')
-    const intent = ending.form.includes('거') || ending.form.startsWith('맡다')
+    // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
+    const takesCharge = ending.form.startsWith('맡다')
+    const intent = ending.form.includes('거') || takesCharge
     const present = ending.form.includes('present')
     // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
     // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
     const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
-    // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
-    const takesCharge = ending.form.startsWith('맡다')
     if (present && ((!timed && !takesCharge) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
