@@ -66,6 +66,7 @@ const KOREAN_TODOS: Row[] = [
   ['an owner and a deadline in one bracket', '- 견적 재요청 (서연 씨, 금요일까지)', ['견적 금요일까지 재요청 (서연)']],
   ['the present of a 하다 verb without a time reports, the writer\'s as much as anyone\'s', '발표 자료는 제가 인쇄합니다.', []],
   ['the present of a 하다 verb without a time, nobody named, reports', '발표 자료는 인쇄합니다.', []],
+  ['중 starting a word after a weekday is no "within" (중국), and a weekday alone does not date a note', '- 금요일 중국 출장 자료 정리하기', []],
   ['맡다 in the present assigns what is taken on, with no time', '회계 정리는 박서연 님이 맡습니다.', ['회계 정리 (박서연)']],
   ['맡다 in 해요체, after 도', '현수막 주문도 민수 씨가 맡아요.', ['현수막 주문 (민수)']],
   ['-ㄹ 예정이다, the plain form of prose minutes, with the writer as doer', '회의록은 내가 목요일까지 다듬어서 올릴 예정이다.', ['회의록 목요일까지 다듬어서 올리기 (서지원)']],

@@ -335,8 +335,12 @@ const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})
 
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 // "금요일까지", "일요일 오전까지": a day, with the part of it, bounds the doing.
-// 중 / 내 / 전 end the word: "아침 내가" is "I, in the morning", not "within the morning".
-const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3])|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
+/**
+ * What bounds a time as a deadline after it: 까지, 중(에), 내(로): "금요일까지", "이번 주 중", "이번 주 내로". 중 and 내
+ * end the word: "아침 내가" is "I, in the morning", not "within the morning".
+ */
+export const KO_WITHIN = String.raw`(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3]))`
+const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:${KO_WITHIN}|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
 // A point in time ahead ("다음 주에", "내일", "금요일에"): bounds a planned or owed task as a deadline does.
