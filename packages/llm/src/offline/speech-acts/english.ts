@@ -621,9 +621,10 @@ function deferred (words: Token[], at: number): boolean {
   return false
 }
 
-const ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)$/i
+const ACTION_WORDS = String.raw`actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?`
+const ACTION_LABEL = new RegExp(`^(?:${ACTION_WORDS}|owners?|assignments?)$`, 'i')
 // "Action (Marta):", "Next step (me):": an action label naming its owner in brackets.
-const OWNED_ACTION_LABEL = /^(?:actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?)\s*\(\s*([^()]{1,30}?)\s*\)$/i
+const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${ACTION_WORDS})\s*\(\s*([^()]{1,30}?)\s*\)$`, 'i')
 
 /**
  * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
