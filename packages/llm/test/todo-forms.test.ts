@@ -499,6 +499,14 @@ t.test('English: "My actions", "Next steps for me" and "TODO me" are the writer\
   t.notOk(of('My to-do: finish the grant summary (the mentoring part too?) and the outreach with the parents\' group.').some((todo) => /outreach/.test(todo)), 'the tail of a sentence cut off by a question is none')
 })
 
+t.test('English: every action label reads alike: "To do:", "Tasks:", "Follow-ups:" open a line of the writer\'s tasks as "Todo:" does', async (t) => {
+  const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
+  const of = (text: string): string[] => meetingTodos([['Mira Chen', `Venue went well.\n${text}`]], people)
+  t.same(of('To do: book the minibus for Friday.'), ['Book the minibus for Friday (Mira Chen)'])
+  t.same(of('Follow-ups: send the parents the new pick-up time.'), ['Send the parents the new pick-up time (Mira Chen)'])
+  t.same(of('Tasks: reprint the consent forms.'), ['Reprint the consent forms (Mira Chen)'])
+})
+
 t.test('English: the same person\'s task written whole by one writer and as its noun phrase by another is one todo; a labelled first line is the title', async (t) => {
   const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
   t.same(meetingTodos([['Mira Chen', 'My actions: write the visit report.'], ['Tom Okoye', 'Action items\n- Mira: visit report']], people), ['Write the visit report (Mira Chen)'])

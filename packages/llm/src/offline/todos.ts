@@ -5,7 +5,7 @@ import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { addressesTheRecord, analyseClauses, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -29,7 +29,7 @@ export interface AuthoredSentence {
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
 // "Action items", "My to-dos", "Launch follow-ups", "할 일", "행사 준비 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
-const ACTION_HEADING = /^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:action items?|actions?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?)\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$/i
+const ACTION_HEADING = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:${EN_ACTION_WORDS})\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$`, 'i')
 
 // The section's heading, or the bullet a list hangs from ("- 할 일" over "  · 견적서 발송 → 민지"), names its lines as tasks.
 const underActionHeading = (sentence: AuthoredSentence): boolean => [sentence.sectionHeading, sentence.listHeading].some((heading) => heading !== undefined && ACTION_HEADING.test(heading.trim()))
@@ -120,7 +120,7 @@ const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의
 // A deadline alone after an arrow, with whom to report to ("→ 금요일까지", "→ 토요일 오후까지 저한테").
 const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})${KO_PART_OF_DAY}\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
-const EN_ACTION_LABEL = /^(?:my\s+)?(?:actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?|owners?|assignments?)(?:\s+(?:for\s+)?me)?$/i
+const EN_ACTION_LABEL = new RegExp(String.raw`^(?:my\s+)?(?:${EN_ACTION_WORDS}|owners?|assignments?)(?:\s+(?:for\s+)?me)?$`, 'i')
 const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
 /** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
 const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence) || sentence.checkbox === 'open'
@@ -178,8 +178,11 @@ interface Action {
   owner?: string
 }
 
+// "Next steps - book the hall", "To do: …": the label opening a clause, no part of its task.
+const EN_ACTION_LABEL_OPENING = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*[:：-]\s*`, 'i')
+
 function englishClauseActions (clause: string, sentence: AuthoredSentence, actionContext: boolean, people: readonly string[]): Action[] {
-  const text = clause.trim().replace(/^(?:action items?|actions?|todo|to-do|next steps?|follow[- ]up)\s*[:：-]\s*/i, '')
+  const text = clause.trim().replace(EN_ACTION_LABEL_OPENING, '')
   // "Ana: book them for Tuesday": a person's label names who, not what "them" is.
   const topic = personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
   const withOwner = (predicate: string, owner: string | undefined): Action[] => {
@@ -222,7 +225,7 @@ const holdsNoTask = (clause: Clause): boolean => clause.act === 'opinion' || cla
 const takesAction = (clause: Clause): boolean => (clause.act === 'commitment' || clause.act === 'request') && !clause.negated && !clause.uncertain
 
 // "TODO: rotate the API keys", "Action items: …": what follows the label is a task whatever its verb.
-const EN_ACTION_PREFIX = /^(?:action items?|actions?|todos?|to-dos?|next steps?|follow[- ]ups?)\s*[:：]/i
+const EN_ACTION_PREFIX = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*[:：]`, 'i')
 
 function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence, labelOwner?: string, people: readonly string[] = []): Action[] {
   const underActionLabel = EN_ACTION_PREFIX.test(sentence.text) || hasActionLabel(sentence) || listedAsAction(sentence)

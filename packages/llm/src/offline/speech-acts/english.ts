@@ -621,10 +621,11 @@ function deferred (words: Token[], at: number): boolean {
   return false
 }
 
-const ACTION_WORDS = String.raw`actions?|action items?|todos?|to-dos?|next steps?|follow[- ]ups?|tasks?`
-const ACTION_LABEL = new RegExp(`^(?:${ACTION_WORDS}|owners?|assignments?)$`, 'i')
+/** The English words that label or head a list of tasks ("Action:", "Next steps", "To do"): one vocabulary for every reader of such labels. */
+export const EN_ACTION_WORDS = String.raw`actions?|action items?|todos?|to-dos?|to do|next steps?|follow[- ]ups?|tasks?`
+const ACTION_LABEL = new RegExp(`^(?:${EN_ACTION_WORDS}|owners?|assignments?)$`, 'i')
 // "Action (Marta):", "Next step (me):": an action label naming its owner in brackets.
-const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${ACTION_WORDS})\s*\(\s*([^()]{1,30}?)\s*\)$`, 'i')
+const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*\(\s*([^()]{1,30}?)\s*\)$`, 'i')
 
 /**
  * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
