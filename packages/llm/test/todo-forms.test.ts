@@ -63,6 +63,8 @@ const KOREAN_TODOS: Row[] = [
   ['-기로 함 terse by the writer', '견적서는 제가 보내기로 함', ['견적서 보내기 (서지원)']],
   ['-ㄹ 예정 with a named doer', 'API 문서는 지은 씨가 다음 주에 업데이트할 예정입니다.', ['API 문서 다음 주에 업데이트 (지은)']],
   ['an owner and a time in one bracket after the task', '- 회원 명부 정리 (민수, 이번 주)', ['회원 명부 이번 주 정리 (민수)']],
+  ['an owner and a time with its part of the day in one bracket', '- 현수막 시안 수정 (민수, 금요일 오전까지)', ['현수막 시안 금요일 오전까지 수정 (민수)']],
+  ['an owner and a time bounded by 중에 in one bracket', '- 대여 물품 목록 정리 (서연 씨, 이번 주 중에)', ['대여 물품 목록 이번 주 중에 정리 (서연)']],
   ['an owner and a deadline in one bracket', '- 견적 재요청 (서연 씨, 금요일까지)', ['견적 금요일까지 재요청 (서연)']],
   ['the present of a 하다 verb without a time reports, the writer\'s as much as anyone\'s', '발표 자료는 제가 인쇄합니다.', []],
   ['the present of a 하다 verb without a time, nobody named, reports', '발표 자료는 인쇄합니다.', []],

@@ -330,8 +330,6 @@ export const KO_PART_OF_DAY = String.raw`(?:\s*(?:오전|오후|아침|저녁|�
 export const KO_DATE_AFTER_TILDE = String.raw`~\s*(?:\d{1,2}\/\d{1,2}|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|[월화수목금토일](?:요일)?|${KO_RELATIVE_DAY})`
 export const KO_DATE_IN_BRACKETS = String.raw`\((?:~\s*(?:${KO_RELATIVE_DAY})|(?:~\s*)?(?:\d{1,2}\/\d{1,2}|[월화수목금](?:요일)?))\)`
 const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_DATE_IN_BRACKETS})[\s.!。]*$`, 'u')
-// An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일까지)".
-const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:까지|중|내))?)\s*\)$`)
 
 // A date, a weekday or an event ("출시 전에") bounds the task in time.
 // "금요일까지", "일요일 오전까지": a day, with the part of it, bounds the doing.
@@ -340,6 +338,8 @@ const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})
  * end the word: "아침 내가" is "I, in the morning", not "within the morning".
  */
 export const KO_WITHIN = String.raw`(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3]))`
+// An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일 오전까지)".
+const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*\)$`)
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:${KO_WITHIN}|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
