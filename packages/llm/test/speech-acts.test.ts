@@ -406,6 +406,15 @@ t.test('English: a person who offered, volunteered or agreed to do something has
   t.equal(analyseClauses('We agreed to move the fair to June.')[0]?.act, 'decision')
 })
 
+t.test('English: a request reported ("X asked me to …", "I told Marta to …") is its object\'s task; another object or a negation gives none', async (t) => {
+  t.same(todosOf('Marta asked me to book the minibus for the choir trip.'), ['Book the minibus for the choir trip (Ana)'])
+  t.same(todosOf('I told Marta to chase the printer about the programmes.'), ['Chase the printer about the programmes (Marta)'])
+  t.same(todosOf('Marta wants me to ring the council about the road closure.'), ['Ring the council about the road closure (Ana)'])
+  t.same(todosOf('The venue asked them to resend the invoice.'), [])
+  t.same(todosOf('Marta asked whether the hall has a ramp.'), [])
+  t.same(todosOf('Marta didn\'t ask me to book the minibus.'), [])
+})
+
 t.test('A root cause or a lesson written as an imperative assigns nothing; a named doer under it still does', async (t) => {
   t.same(todosOf('Root cause: remove the pool size check from the migration script.'), [])
   t.same(todosOf('Lesson learned: always add a second reviewer to config migrations.'), [])

@@ -36,6 +36,8 @@ const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
 const ONGOING_LEMMAS = new Set(['work', 'look', 'wait', 'think', 'try', 'feel', 'hope', 'plan', 'do', 'go', 'get', 'have', 'talk', 'struggle', 'leave', 'come'])
 // Verbs of taking a task on, in the past before "to" and a verb: offered, volunteered, agreed, promised.
 const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'undertake', 'commit'])
+// Verbs that pass a task to their object, in the past or wanting: "Gareth asked me to book …", "I told Sam to chase …", "Luis wants me to ring …".
+const TASK_PASSING_LEMMAS = new Set(['ask', 'tell', 'remind', 'want'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
@@ -410,6 +412,15 @@ function shapeOf (tokens: Token[]): Shape {
     // agreed to …" is the group's decision).
     kind = 'future'
     verbAt = verbAfter(k + 2)
+  } else if (TASK_PASSING_LEMMAS.has(slot.lemma) && slot.normal !== slot.lemma && slot.pos === 'VERB') {
+    // "Gareth asked me to book the chipper service", "I told Sam to chase the coach firm": a request reported, the task
+    // its object's, the writer's for "me". Another object ("asked them to …") names nobody the minutes can hold to it.
+    const object = rest[k + 1]
+    const agent: Agent | undefined = object?.normal === 'me' ? { kind: 'speaker' } : object?.pos === 'PROPN' && isPersonName(object.value) ? { kind: 'named', name: object.value } : undefined
+    const taskAt = rest[k + 2]?.normal === 'to' ? verbAfter(k + 3) : undefined
+    if (agent !== undefined && taskAt !== undefined && !rest[k]!.negated) return { act: 'commitment', agent, verbAt: i + taskAt }
+    kind = 'finite'
+    verbAt = k
   } else if (OBLIGATION_VERBS.has(slot.normal) && rest[k + 1]?.normal === 'to') {
     kind = 'obligation'
     verbAt = verbAfter(k + 2)
