@@ -501,6 +501,17 @@ t.test('English: "My actions", "Next steps for me" and "TODO me" are the writer\
   t.notOk(of('My to-do: finish the grant summary (the mentoring part too?) and the outreach with the parents\' group.').some((todo) => /outreach/.test(todo)), 'the tail of a sentence cut off by a question is none')
 })
 
+t.test('English: "it" or "them" in a task names what the words before point to; whom one calls, a matter raised, or a thing the task names itself stay as written', async (t) => {
+  const people = ['Ben Ward', 'Ana Ruiz', 'Dana Cole']
+  const of = (text: string): string[] => meetingTodos([['Dana Cole', `Venue went well.\n${text}`]], people)
+  t.same(of('Our minibus failed its MOT. Ben will book it in at the garage.'), ['Book the minibus in at the garage (Ben)'], 'what the sentence before is about')
+  t.same(of('The old projector keeps cutting out. Ana will replace it before the open evening.'), ['Replace the old projector before the open evening (Ana)'])
+  t.same(of('Spare keys → Ben; Ana to label them by Friday.'), ['Label the Spare keys by Friday (Ana)'], 'the nearest phrase before the task in its sentence')
+  t.same(of('The new uniforms arrived in the wrong sizes. Ana will call them on Monday.'), ['Call them on Monday (Ana)'], 'whom one calls is a person or a firm')
+  t.same(of('The fire door was propped open again. Ben will raise it at the board meeting.'), ['Raise it at the board meeting (Ben)'], 'a matter raised is what happened')
+  t.same(of('Ben will order the new mop heads and fit them on Monday.'), ['Order the new mop heads and fit them on Monday (Ben)'], 'the task names it itself')
+})
+
 t.test('English: every action label reads alike: "To do:", "Tasks:", "Follow-ups:" open a line of the writer\'s tasks as "Todo:" does', async (t) => {
   const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
   const of = (text: string): string[] => meetingTodos([['Mira Chen', `Venue went well.\n${text}`]], people)

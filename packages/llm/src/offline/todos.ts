@@ -5,7 +5,7 @@ import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
-import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, verbBase, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, referent, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -1076,6 +1076,38 @@ function withDeadline (todo: string, deadline: string): string {
   return verbAt <= 0 ? `${deadline} ${body}${tail}` : `${body.slice(0, verbAt)}${deadline} ${body.slice(verbAt)}${tail}`
 }
 
+// "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print").
+const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it|them)\b(?!\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
+
+// Whom one calls or meets is a person or a firm ("call them", "agree it between them"), never a thing named before
+// ("call it a day" is no call); whom one writes to or pays, "them" only ("email it to the venue" sends a thing).
+const EN_TO_PEOPLE = new Set(['call', 'ring', 'phone', 'tell', 'ask', 'contact', 'invite', 'thank', 'remind', 'meet', 'between', 'with', 'among'])
+const EN_TO_PEOPLE_IF_PLURAL = new Set(['email', 'text', 'message', 'pay', 'chase', 'for', 'to', 'from'])
+// A matter raised or gone over is what happened, not the thing the sentence before opens on ("raise it with the caretaker").
+const EN_ON_MATTERS = new Set(['raise', 'discuss', 'review', 'revisit', 'mention', 'flag', 'escalate', 'sort', 'handle', 'see', 'explain', 'report'])
+
+/**
+ * An English task acting on "it" or "them" names what it acts on, read from the words before the task in its sentence
+ * (the nearest phrase) or from the writer's sentence before (the phrase it opens on): "Spare keys → Ben; Ana to label
+ * them by Friday" gives "Label the Spare keys by Friday (Ana)". Left as written when the task itself names something
+ * of that number before the pronoun ("order the mop heads and fit them"), or nothing agrees.
+ */
+function withReferent (title: string, sentence: string, sentenceBefore: string | undefined): string {
+  if (hasHangul(title) || !EN_OBJECT_PRONOUN.test(title)) return title
+  const owner = TRAILING_OWNER.exec(title)
+  const task = owner === null ? title : title.slice(0, owner.index)
+  // Where the task starts in its sentence: its first two words as written there.
+  const at = sentence.toLowerCase().indexOf(task.split(/\s+/).slice(0, 2).join(' ').toLowerCase())
+  const resolved = task.replace(new RegExp(EN_OBJECT_PRONOUN.source, 'gi'), (pronoun: string, _word: string, offset: number) => {
+    const plural = pronoun.toLowerCase() === 'them'
+    const governor = task.slice(0, offset).trim().split(/\s+/).at(-1)!.toLowerCase()
+    if (EN_TO_PEOPLE.has(governor) || (plural ? EN_TO_PEOPLE_IF_PLURAL : EN_ON_MATTERS).has(governor)) return pronoun
+    if (referent(task.slice(0, offset), plural, 'nearest') !== undefined) return pronoun
+    return (at > 0 ? referent(sentence.slice(0, at), plural, 'nearest') : undefined) ?? (sentenceBefore === undefined ? undefined : referent(sentenceBefore, plural, 'topic')) ?? pronoun
+  })
+  return owner === null ? resolved : `${resolved}${title.slice(owner.index)}`
+}
+
 /**
  * Todo titles from action phrasing, near-duplicates across participants merged. `people` (the
  * participants' names) lets a line's label name its owner ("- 서연: 오늘 재시도 로직 마무리").
@@ -1142,7 +1174,9 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (/(미정|미확정)/.test(text) && !hasHangul(text)) continue
     // A question is an action only when it asks somebody to do something.
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
-    const titles = actionTitles(sentence, people)
+    // The writer's sentence just before, on the line before at most, is what "it" may point back to.
+    const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
+    const titles = actionTitles(sentence, people).map((title) => withReferent(title, text, told))
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined

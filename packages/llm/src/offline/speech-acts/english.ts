@@ -32,11 +32,12 @@ const BE = new Set(['be', 'am', 'is', 'are', "'s", "'m", "'re"])
 const VOLUNTEERING = new Set(['happy', 'glad', 'willing', 'ready', 'keen', 'able'])
 const DEADLINE_OR_TIME = /\b(?:today|tomorrow|tonight|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|quarter|monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|by|before|until|end of|asap|(?:on |this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|monday|tuesday|wednesday|thursday|friday)(?:'s)?)\b/i
 const WEAK_MODALS = new Set(['might', 'may', 'could', 'would'])
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
 // Verbs of an ongoing state rather than a task taken on: "Dana is working on …", "Leo is waiting for …".
 const ONGOING_LEMMAS = new Set(['work', 'look', 'wait', 'think', 'try', 'feel', 'hope', 'plan', 'do', 'go', 'get', 'have', 'talk', 'struggle', 'leave', 'come'])
 // Verbs of taking a task on, in the past before "to" and a verb: offered, volunteered, agreed, promised.
 const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'undertake', 'commit'])
-// Verbs that pass a task to their object, in the past or wanting: "Gareth asked me to book …", "I told Sam to chase …", "Luis wants me to ring …".
+// Verbs that pass a task to their object, in the past or wanting: "Marta asked me to book …", "I told Sam to chase …", "Marta wants me to ring …".
 const TASK_PASSING_LEMMAS = new Set(['ask', 'tell', 'remind', 'want'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
@@ -132,6 +133,63 @@ export function isNounPhrase (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat().filter((t) => t.pos !== 'PUNCT')
   return tokens.length > 0 && tokens.every((t) => NOUN_PHRASE_TAGS.has(t.pos)) &&
     (tokens.at(-1)!.pos === 'NOUN' || tokens.at(-1)!.pos === 'PROPN')
+}
+
+// Heads that refer to no thing a task could act on: times, amounts and words of vagueness.
+const NO_REFERENT_HEADS = new Set(['day', 'week', 'month', 'year', 'time', 'morning', 'afternoon', 'evening', 'night', 'minute', 'hour', 'weekend', 'today',
+  'tomorrow', 'thing', 'lot', 'bit', 'way', 'point', 'one', 'sort', 'kind', 'idea', 'question', 'decision', 'plan', 'meeting', 'everyone', 'everybody', 'people',
+  ...WEEKDAYS, 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
+const REFERENT_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART'])
+
+/**
+ * What "it" or "them" in a task may refer to in `context`: a noun phrase headed by a common noun of the same number.
+ * `nearest` takes the last such phrase (the words just before the task: "Spare keys → Ben; Ana to label them");
+ * `topic` takes what the first sentence is about, its subject or else the object its first verb takes ("The old
+ * projector keeps cutting out. Ana will replace it", "We'll hire a steam cleaner. Ben will book it"), and nothing
+ * when that is a person or a pronoun ("Dana kept her calm with a blanket"). Nothing when no phrase agrees.
+ */
+export function referent (context: string, plural: boolean, which: 'nearest' | 'topic'): string | undefined {
+  const phrases: Array<{ at: number, text: string, agrees: boolean }> = []
+  const sentences = tokensOf(context)
+  const sentence = (which === 'topic' ? sentences[0] : sentences.at(-1)) ?? []
+  for (let at = 0; at < sentence.length; at++) {
+    if (!REFERENT_TAGS.has(sentence[at]!.pos) || sentence[at]!.pos === 'PART') continue
+    let end = at
+    while (end + 1 < sentence.length && REFERENT_TAGS.has(sentence[end + 1]!.pos)) end++
+    // "… print the seating plan tomorrow": a time after the phrase is no part of it.
+    let last = end
+    while (last > at && NO_REFERENT_HEADS.has(sentence[last]!.normal)) last--
+    phrases.push({ at, text: phraseOf(sentence, at, last) ?? '', agrees: agreeingHead(sentence[last]!, plural) })
+    at = end
+  }
+  if (which === 'nearest') return phrases.filter((p) => p.agrees && p.text !== '').at(-1)?.text
+  const verbAt = sentence.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  const subject = phrases.find((p) => p.at < verbAt || verbAt < 0)
+  if (subject !== undefined && subject.at <= 1) return subject.agrees && subject.text !== '' ? subject.text : objectOf()
+  return objectOf()
+
+  function objectOf (): string | undefined {
+    const verb = sentence.findIndex((t) => t.pos === 'VERB')
+    const object = verb < 0 ? undefined : phrases.find((p) => p.at === verb + 1)
+    return object?.agrees === true && object.text !== '' ? object.text : undefined
+  }
+}
+
+// A head a task can act on: a common noun of the number asked, of letters only and three at least ("cm" is a unit).
+function agreeingHead (noun: Token, plural: boolean): boolean {
+  if (noun.pos !== 'NOUN' || !/^\p{Ll}[\p{Ll}-]{2,}$/u.test(noun.value)) return false
+  const isPlural = noun.normal !== noun.lemma && noun.normal.endsWith('s')
+  return isPlural === plural && !NO_REFERENT_HEADS.has(noun.lemma) && !NO_REFERENT_HEADS.has(noun.normal)
+}
+
+// The phrase as a task names it once told: "a second card reader" is "the second card reader"; at most five words.
+function phraseOf (sentence: Token[], at: number, end: number): string | undefined {
+  const kept = sentence.slice(Math.max(at, end - 4), end + 1)
+  const first = kept[0]!
+  const opening = first === sentence[0] && first.pos !== 'PROPN' ? first.value.toLowerCase() : first.value
+  const phrase = [opening, ...kept.slice(1).map((t) => t.space + t.value)].join('').replace(/^(?:a|an|some|any|another|all|the)\s+/i, '')
+  if (phrase === '') return undefined
+  return /^(?:my|our|their|his|her|its|your|this|that|these|those)\s/i.test(phrase) ? phrase : `the ${phrase}`
 }
 
 /** Whether a short English phrase has no verb: a note's noun phrase ("final deck Thursday", "venue contract"). */
@@ -413,7 +471,7 @@ function shapeOf (tokens: Token[]): Shape {
     kind = 'future'
     verbAt = verbAfter(k + 2)
   } else if (TASK_PASSING_LEMMAS.has(slot.lemma) && slot.normal !== slot.lemma && slot.pos === 'VERB') {
-    // "Gareth asked me to book the chipper service", "I told Sam to chase the coach firm": a request reported, the task
+    // "Marta asked me to book the minibus", "I told Sam to chase the printer": a request reported, the task
     // its object's, the writer's for "me". Another object ("asked them to …") names nobody the minutes can hold to it.
     const object = rest[k + 1]
     const agent: Agent | undefined = object?.normal === 'me' ? { kind: 'speaker' } : object?.pos === 'PROPN' && isPersonName(object.value) ? { kind: 'named', name: object.value } : undefined
@@ -597,7 +655,6 @@ function statesRisk (words: Token[], text: string): boolean {
 const ABSENCE = new Set(['no', 'not', 'without', 'never', 'pending'])
 const QUALIFIED = new Set(['tentatively', 'provisionally', 'informally'])
 const LATER = new Set(['after', 'later', 'once', 'when', 'next', 'tomorrow', 'afterwards'])
-const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
 const CHOOSING_LEMMAS = new Set(['decide', 'settle', 'choose', 'pick', 'finalise', 'finalize', 'agree'])
 
 /**
