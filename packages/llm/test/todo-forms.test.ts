@@ -512,6 +512,13 @@ t.test('English: "it" or "them" in a task names what the words before point to; 
   t.same(of('Ben will order the new mop heads and fit them on Monday.'), ['Order the new mop heads and fit them on Monday (Ben)'], 'the task names it itself')
 })
 
+t.test('Korean: an action label opening the line ("할 일:", "내 할일:", "액션:") lists what follows as a task, the writer\'s unless it names a team', async (t) => {
+  t.same(todosOf('회의 메모\n- 할 일: 회의실 예약 변경 요청'), ['회의실 예약 변경 요청 (서지원)'])
+  t.same(todosOf('회의 메모\n- 내 할일: 현수막 시안 확인'), ['현수막 시안 확인 (서지원)'])
+  t.same(todosOf('회의 메모\n액션: 거래처에 견적 요청'), ['거래처에 견적 요청 (서지원)'])
+  t.notOk(todosOf('회의 메모\n우리 팀 할 일: 안전 교육 자료 정리').some((todo) => todo.endsWith('(서지원)')), 'a team\'s list is not the writer\'s')
+})
+
 t.test('English: every action label reads alike: "To do:", "Tasks:", "Follow-ups:" open a line of the writer\'s tasks as "Todo:" does', async (t) => {
   const people = ['Paula Reyes', 'Tom Okoye', 'Mira Chen']
   const of = (text: string): string[] => meetingTodos([['Mira Chen', `Venue went well.\n${text}`]], people)

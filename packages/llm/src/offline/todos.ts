@@ -62,6 +62,7 @@ const RESCHEDULING = /(?:미루|미뤄|연기|옮기|옮겨|늦추|늦춰|앞당
 // On a verb of keeping a state ("이번 달까지는 기존 요금을 유지하기로"), -까지 says until, not by.
 const DURATIVE = /(?:유지|보류|동결|중단|중지|멈추|멈춰|휴무|운영|대기)(?:하|되)?기로/
 // A Korean label of tasks (결정 and 담당, which KO_ACTION_LABEL also holds for titles, are not).
+const KO_ACTION_PREFIX = /^((?:(?:제|내|저희|우리)\s*)?(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|TODO))\s*[:：]\s*/i
 const KO_TASK_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|todo|action)$/i
 
 /*
@@ -842,7 +843,9 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim()) ||
       KO_KNOWING_ASKED.test(line.trim().replace(/[.!]+$/, ''))) return []
     // In a participant's own notes a to-do heading that names no team ("할 일", "행사 준비 관련 할 일") lists the writer's tasks.
-    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s)|\bmy\b/i.test(sentence.sectionHeading ?? '') || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(sentence.sectionHeading ?? '') ? sentence.author : undefined)
+    // The heading that lists it as a task: the section's, or the bullet or label it hangs from.
+    const heading = [sentence.listHeading, sentence.sectionHeading].find((h) => h !== undefined && ACTION_HEADING.test(h.trim())) ?? ''
+    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s|할)|\bmy\b/i.test(heading) || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(heading) ? sentence.author : undefined)
     return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
   }
   const actions: Action[] = []
@@ -967,6 +970,13 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
   // "Pasted from the vendor's form:", "세부 내용은 다음과 같음:": a line closing on a colon announces what follows.
   if (/[:：]$/.test(sentence.text.trim())) return []
   const korean = hasHangul(sentence.text)
+  // "할 일: 인증기관 확인", "내 할일: …": a Korean action label opening the line lists what follows as a task under it, as a heading would.
+  const labelled = korean ? KO_ACTION_PREFIX.exec(sentence.text) : null
+  if (labelled !== null) sentence = { ...sentence, text: sentence.text.slice(labelled[0].length), listHeading: labelled[1]!.trim() }
+  else if (korean && sentence.label !== undefined && KO_ACTION_PREFIX.test(`${sentence.label.trim()}: `)) {
+    const { label, ...unlabelled } = sentence
+    sentence = { ...unlabelled, listHeading: label.trim() }
+  }
   const actions = korean ? koreanActions(sentence, people) : englishActions(sentence, people)
   return actions.flatMap((action) => finish(action, korean) ?? [])
 }
