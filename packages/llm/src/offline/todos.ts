@@ -832,7 +832,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // "… 우리 팀 담당": the writer's team, so the writer.
   // "- 민수: 기존 자료 정리 (반나절)": a participant's label outweighs a bracket at the end that names no participant.
   const noteNamesNobody = note !== undefined && labelPerson !== undefined && koreanParticipant(note.owner, people) === undefined
-  const noted = noteNamesNobody ? labelPerson : (note !== undefined && /^(?:우리|저희)\s*팀$/.test(note.owner) ? sentence.author : note?.owner) ?? labelPerson
+  const noted = noteNamesNobody ? labelPerson : (note !== undefined && (/^(?:우리|저희)\s*팀$/.test(note.owner) || KO_SELF_NOTE.test(note.owner)) ? sentence.author : note?.owner) ?? labelPerson
   // A comma between numbers lists them ("3, 4번 상자"); it joins no clauses.
   const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:;|(?<!\d)[,，]|[,，](?!\s*\d)|→|->)\s*/y)
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").

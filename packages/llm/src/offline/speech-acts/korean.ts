@@ -303,6 +303,17 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
     const lastAt = task.search(/\S+$/)
     return { body: lastAt <= 0 ? `${ownerAndTime[2]!} ${task}` : `${task.slice(0, lastAt)}${ownerAndTime[2]!} ${task.slice(lastAt)}`, owner: ownerAndTime[1]! }
   }
+  // "… → 동훈 점장님, 다음 주 수요일까지", "… → 나, 금요일까지": the owner after an arrow, with a title before 님, then
+  // when; the body keeps the time as in the bracket above.
+  const arrowed = ARROW_OWNER_AND_TIME_NOTE.exec(line)
+  const arrowedOwner = arrowed === null ? undefined : (arrowed[1] ?? arrowed[3]!).replace(/(?<=[\uAC00-\uD7A3]{2})(?:님|씨)$/u, '')
+  if (arrowed !== null && arrowedOwner !== undefined && !NOT_AN_OWNER.test(arrowedOwner) && !ROLE_OR_ACTION.test(arrowedOwner)) {
+    const task = line.slice(0, arrowed.index).trimEnd()
+    const lastAt = task.search(/\S+$/)
+    const time = arrowed[2]
+    const body = time === undefined ? task : lastAt <= 0 ? `${time} ${task}` : `${task.slice(0, lastAt)}${time} ${task.slice(lastAt)}`
+    return { body, owner: arrowedOwner }
+  }
   // "… → 지훈 (금)": a deadline after the note; the body keeps it.
   const dated = TRAILING_DEADLINE.exec(line)
   if (dated !== null) {
@@ -340,6 +351,9 @@ const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_
 export const KO_WITHIN = String.raw`(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3]))`
 // An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일 오전까지)".
 const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*\)$`)
+// An owner after an arrow closing the line: a name with its title ("→ 동훈 점장님"; any word before 님 is a title there),
+// the writer ("→ 나"), and a time after a comma ("→ 재석 점장님, 다음 주 수요일까지").
+const ARROW_OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*(?:→|->)\s*(나|저|본인|${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님|\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:${KO_DATE_WORD}))?${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*$|\s*(?:→|->)\s*(${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님)\s*$`)
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:${KO_WITHIN}|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
