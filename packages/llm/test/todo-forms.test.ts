@@ -519,6 +519,7 @@ t.test('Korean: an action label opening the line ("할 일:", "내 할일:", "�
   t.same(todosOf('회의 메모\n- 할 일: 회의실 예약 변경 요청'), ['회의실 예약 변경 요청 (서지원)'])
   t.same(todosOf('회의 메모\n- 내 할일: 현수막 시안 확인'), ['현수막 시안 확인 (서지원)'])
   t.same(todosOf('회의 메모\n액션: 거래처에 견적 요청'), ['거래처에 견적 요청 (서지원)'])
+  t.same(todosOf('회의 메모\n해야 할 일: 대관 일정 확인'), ['대관 일정 확인 (서지원)'], 'the words of a to-do heading label a line too')
   t.notOk(todosOf('회의 메모\n우리 팀 할 일: 안전 교육 자료 정리').some((todo) => todo.endsWith('(서지원)')), 'a team\'s list is not the writer\'s')
 })
 

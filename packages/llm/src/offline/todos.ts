@@ -29,7 +29,10 @@ export interface AuthoredSentence {
 
 // A section of tasks: every line under it is one, whatever its form ("액션 아이템" then "- 배포 체크리스트 작성").
 // "Action items", "My to-dos", "Launch follow-ups", "할 일", "행사 준비 관련 할 일": a heading whose head noun names tasks, after at most three words of topic.
-const ACTION_HEADING = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:${EN_ACTION_WORDS})\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:액션 ?아이템|액션|할 ?일|후속 ?조치|후속 ?작업|해야 할 일|담당 업무|과제|TODO)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$`, 'i')
+// The Korean words that label or head a list of tasks ("할 일", "액션 아이템", "후속 조치" …), one vocabulary as EN_ACTION_WORDS is;
+// 과제 heads a list of tasks but labels a challenge as often ("과제: 인력 부족"), so only headings take it.
+const KO_ACTION_WORDS = String.raw`액션\s*아이템|액션|할\s*일|후속\s*조치|후속\s*작업|해야\s*할\s*일|담당\s*업무|todo|action`
+const ACTION_HEADING = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:[\w-]+\s+){0,3}(?:${EN_ACTION_WORDS})\s*(?:\(.*\))?$|^(?:제|내|저희|우리)?\s*(?:\S+\s+){0,3}?(?:${KO_ACTION_WORDS}|과제)\s*(?:정리|목록|리스트)?\s*(?:\(.*\))?$`, 'i')
 
 // The section's heading, or the bullet a list hangs from ("- 할 일" over "  · 견적서 발송 → 민지"), names its lines as tasks.
 const underActionHeading = (sentence: AuthoredSentence): boolean => [sentence.sectionHeading, sentence.listHeading].some((heading) => heading !== undefined && ACTION_HEADING.test(heading.trim()))
@@ -62,8 +65,9 @@ const RESCHEDULING = /(?:미루|미뤄|연기|옮기|옮겨|늦추|늦춰|앞당
 // On a verb of keeping a state ("이번 달까지는 기존 요금을 유지하기로"), -까지 says until, not by.
 const DURATIVE = /(?:유지|보류|동결|중단|중지|멈추|멈춰|휴무|운영|대기)(?:하|되)?기로/
 // A Korean label of tasks (결정 and 담당, which KO_ACTION_LABEL also holds for titles, are not).
-const KO_ACTION_PREFIX = /^((?:(?:제|내|저희|우리)\s*)?(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|TODO))\s*[:：]\s*/i
-const KO_TASK_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|todo|action)$/i
+const KO_TASK_LABEL = new RegExp(String.raw`^(?:${KO_ACTION_WORDS})$`, 'i')
+// The label opening a line, the writer's own ("내 할일:") or the team's ("우리 할 일:") too.
+const KO_ACTION_PREFIX = new RegExp(String.raw`^((?:(?:제|내|저희|우리)\s*)?(?:${KO_ACTION_WORDS}))\s*[:：]\s*`, 'i')
 
 /*
  * Todos are found clause by clause: "Staging DB too small, it needs resizing; Aiko to ask
@@ -122,7 +126,7 @@ const KO_SETTLED_LABEL = /^(?:결정|확정|합의|결론|결정\s*사항|합의
 const KO_ARROWED_DEADLINE = new RegExp(String.raw`\s*(?:→|->)\s*((?:${KO_DATE_WORD})${KO_PART_OF_DAY}\s*까지)(?:\s*(?:저한테|나한테|제게|내게|저에게|나에게))?[.!]?\s*$`, 'u')
 // "My actions", "Next steps for me", "TODO me": the writer's own, which a note to self is anyway.
 const EN_ACTION_LABEL = new RegExp(String.raw`^(?:my\s+)?(?:${EN_ACTION_WORDS}|owners?|assignments?)(?:\s+(?:for\s+)?me)?$`, 'i')
-const KO_ACTION_LABEL = /^(?:액션(?:\s*아이템)?|할\s*일|후속\s*조치|담당|결정|todo|action)$/i
+const KO_ACTION_LABEL = new RegExp(String.raw`^(?:${KO_ACTION_WORDS}|담당|결정)$`, 'i')
 /** A line labelled as an action ("Action: …", "Next steps: …") in the writer's own minutes. */
 const writersActionLine = (sentence: AuthoredSentence): boolean => EN_ACTION_PREFIX.test(sentence.text) || hasTaskLabel(sentence) || sentence.checkbox === 'open'
 // "Owners: Ana for design, Ben for QA": a label of who, not of what.
