@@ -512,6 +512,9 @@ t.test('English: "it" or "them" in a task names what the words before point to; 
   t.same(of('Spare keys → Ben; Ana to label them by Friday.'), ['Label the Spare keys by Friday (Ana)'], 'the nearest phrase before the task in its sentence')
   t.same(of('The new uniforms arrived in the wrong sizes. Ana will call them on Monday.'), ['Call them on Monday (Ana)'], 'whom one calls is a person or a firm')
   t.same(of('The fire door was propped open again. Ben will raise it at the board meeting.'), ['Raise it at the board meeting (Ben)'], 'a matter raised is what happened')
+  t.same(of('Northgate Joinery still has not sent the invoice. Ana will call them on Monday.'), ['Call Northgate Joinery on Monday (Ana)'], '"them" for a name, when one calls it, is a firm')
+  t.same(of('The spare keys are with Harbour Lettings, and Ben is emailing them about the locks.'), ['Email Harbour Lettings about the locks (Ben)'], 'in the clause before')
+  t.same(of('Three volunteers (Tomas, Lina and Joe) missed the briefing, and Ben will text them about the rota.'), ['Text Tomas, Lina and Joe about the rota (Ben)'], 'names listed together, all of them')
   t.same(of('Ben will order the new mop heads and fit them on Monday.'), ['Order the new mop heads and fit them on Monday (Ben)'], 'the task names it itself')
 })
 

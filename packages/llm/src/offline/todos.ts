@@ -1094,7 +1094,10 @@ function withDeadline (todo: string, deadline: string): string {
 const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it|them)\b(?!\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
 
 // Whom one calls or meets is a person or a firm ("call them", "agree it between them"), never a thing named before
-// ("call it a day" is no call); whom one writes to or pays, "them" only ("email it to the venue" sends a thing).
+// ("call it a day" is no call); whom one writes to or pays, "them" only ("email it to the venue" sends a thing). There
+// "them" stands for a name, a firm's or people's listed together, that is no participant's.
+// Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…at Kestrel Print, and I'm calling them".
+const EN_CLAUSE_BREAKS = [';', ',', '→', ':', ' and ', ' so ', ' but ', ' then ']
 const EN_TO_PEOPLE = new Set(['call', 'ring', 'phone', 'tell', 'ask', 'contact', 'invite', 'thank', 'remind', 'meet', 'between', 'with', 'among'])
 const EN_TO_PEOPLE_IF_PLURAL = new Set(['email', 'text', 'message', 'pay', 'chase', 'for', 'to', 'from'])
 // A matter raised or gone over is what happened, not the thing the sentence before opens on ("raise it with the caretaker").
@@ -1106,16 +1109,27 @@ const EN_ON_MATTERS = new Set(['raise', 'discuss', 'review', 'revisit', 'mention
  * them by Friday" gives "Label the Spare keys by Friday (Ana)". Left as written when the task itself names something
  * of that number before the pronoun ("order the mop heads and fit them"), or nothing agrees.
  */
-function withReferent (title: string, sentence: string, sentenceBefore: string | undefined): string {
+function withReferent (title: string, sentence: string, sentenceBefore: string | undefined, people: readonly string[]): string {
   if (hasHangul(title) || !EN_OBJECT_PRONOUN.test(title)) return title
   const owner = TRAILING_OWNER.exec(title)
   const task = owner === null ? title : title.slice(0, owner.index)
-  // Where the task starts in its sentence: its first two words as written there.
-  const at = sentence.toLowerCase().indexOf(task.split(/\s+/).slice(0, 2).join(' ').toLowerCase())
+  // Where the task starts in its sentence: its first two words as written there, else its verb as inflected before the
+  // pronoun ("I'm calling them" for "Call them"); what may point back is in the clauses before the task's own.
+  const lower = sentence.toLowerCase()
+  const verb = task.split(/\s+/)[0]!.toLowerCase()
+  const opening = lower.indexOf(task.split(/\s+/).slice(0, 2).join(' ').toLowerCase())
+  const taskAt = opening >= 0 || !/^[a-z]+$/.test(verb) ? opening : lower.search(new RegExp(String.raw`\b${verb.replace(/e$/, '')}\w*\s+(?:it|them)\b`))
+  const clauseAt = taskAt > 0 ? Math.max(...EN_CLAUSE_BREAKS.map((mark) => lower.lastIndexOf(mark, taskAt))) : -1
+  const at = clauseAt > 0 ? clauseAt : -1
   const resolved = task.replace(new RegExp(EN_OBJECT_PRONOUN.source, 'gi'), (pronoun: string, _word: string, offset: number) => {
     const plural = pronoun.toLowerCase() === 'them'
     const governor = task.slice(0, offset).trim().split(/\s+/).at(-1)!.toLowerCase()
-    if (EN_TO_PEOPLE.has(governor) || (plural ? EN_TO_PEOPLE_IF_PLURAL : EN_ON_MATTERS).has(governor)) return pronoun
+    if (EN_TO_PEOPLE.has(governor) || (plural && EN_TO_PEOPLE_IF_PLURAL.has(governor))) {
+      if (!plural) return pronoun
+      const noParticipant = (name: string): boolean => !people.some((person) => person === name || person.split(/\s+/).includes(name) || name.split(/\s+/).includes(person.split(/\s+/)[0]!))
+      return (at > 0 ? referent(sentence.slice(0, at), true, 'nearest', noParticipant) : undefined) ?? (sentenceBefore === undefined ? undefined : referent(sentenceBefore, true, 'topic', noParticipant)) ?? pronoun
+    }
+    if (!plural && EN_ON_MATTERS.has(governor)) return pronoun
     if (referent(task.slice(0, offset), plural, 'nearest') !== undefined) return pronoun
     return (at > 0 ? referent(sentence.slice(0, at), plural, 'nearest') : undefined) ?? (sentenceBefore === undefined ? undefined : referent(sentenceBefore, plural, 'topic')) ?? pronoun
   })
@@ -1190,7 +1204,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
     // The writer's sentence just before, on the line before at most, is what "it" may point back to.
     const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
-    const titles = actionTitles(sentence, people).map((title) => withReferent(title, text, told))
+    const titles = actionTitles(sentence, people).map((title) => withReferent(title, text, told, people))
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined

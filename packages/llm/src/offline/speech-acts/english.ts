@@ -140,16 +140,19 @@ const NO_REFERENT_HEADS = new Set(['day', 'week', 'month', 'year', 'time', 'morn
   'tomorrow', 'thing', 'lot', 'bit', 'way', 'point', 'one', 'sort', 'kind', 'idea', 'question', 'decision', 'plan', 'meeting', 'everyone', 'everybody', 'people',
   ...WEEKDAYS, 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
 const REFERENT_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART'])
+const LIST_JOINERS = new Set([',', '/', 'and', '&', '+'])
 
 /**
  * What "it" or "them" in a task may refer to in `context`: a noun phrase headed by a common noun of the same number.
  * `nearest` takes the last such phrase (the words just before the task: "Spare keys → Ben; Ana to label them");
  * `topic` takes what the first sentence is about, its subject or else the object its first verb takes ("The old
  * projector keeps cutting out. Ana will replace it", "We'll hire a steam cleaner. Ben will book it"), and nothing
- * when that is a person or a pronoun ("Dana kept her calm with a blanket"). Nothing when no phrase agrees.
+ * when that is a person or a pronoun ("Dana kept her calm with a blanket"). Nothing when no phrase agrees. With
+ * `organisation`, a name instead (capitalised words only) that it takes for a firm or a body: what "them" is when one
+ * calls or writes to it ("Ridgeline still hasn't delivered. Marco will call them").
  */
-export function referent (context: string, plural: boolean, which: 'nearest' | 'topic'): string | undefined {
-  const phrases: Array<{ at: number, text: string, agrees: boolean }> = []
+export function referent (context: string, plural: boolean, which: 'nearest' | 'topic', organisation?: (name: string) => boolean): string | undefined {
+  const phrases: Array<{ at: number, end: number, text: string, agrees: boolean }> = []
   const sentences = tokensOf(context)
   const sentence = (which === 'topic' ? sentences[0] : sentences.at(-1)) ?? []
   for (let at = 0; at < sentence.length; at++) {
@@ -159,8 +162,19 @@ export function referent (context: string, plural: boolean, which: 'nearest' | '
     // "… print the seating plan tomorrow": a time after the phrase is no part of it.
     let last = end
     while (last > at && NO_REFERENT_HEADS.has(sentence[last]!.normal)) last--
-    phrases.push({ at, text: phraseOf(sentence, at, last) ?? '', agrees: agreeingHead(sentence[last]!, plural) })
+    const agrees = organisation === undefined ? agreeingHead(sentence[last]!, plural) : namesOrganisation(sentence.slice(at, last + 1), organisation)
+    phrases.push({ at, end, text: organisation === undefined ? phraseOf(sentence, at, last) ?? '' : join(sentence.slice(at, last + 1)).replace(/^the\s+/i, ''), agrees })
     at = end
+  }
+  // "Kayla / Ben / Diego certs expire in June; Marcus is emailing them": names listed together are what "them" stands for, all of them.
+  if (organisation !== undefined) {
+    for (let p = phrases.length - 1; p > 0; p--) {
+      const [left, right] = [phrases[p - 1]!, phrases[p]!]
+      const between = sentence.slice(left.end + 1, right.at)
+      if (left.agrees && right.agrees && between.length === 1 && LIST_JOINERS.has(between[0]!.normal)) {
+        phrases.splice(p - 1, 2, { ...left, end: right.end, text: `${left.text}${left.text.includes(' and ') ? ', ' : ' and '}${right.text}`.replace(/^(.*) and (.*) and /, '$1, $2 and ') })
+      }
+    }
   }
   if (which === 'nearest') return phrases.filter((p) => p.agrees && p.text !== '').at(-1)?.text
   const verbAt = sentence.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX')
@@ -173,6 +187,13 @@ export function referent (context: string, plural: boolean, which: 'nearest' | '
     const object = verb < 0 ? undefined : phrases.find((p) => p.at === verb + 1)
     return object?.agrees === true && object.text !== '' ? object.text : undefined
   }
+}
+
+// "Kestrel Print", "Ridgeline": a name of capitalised words only that `organisation` takes for no person.
+function namesOrganisation (words: Token[], organisation: (name: string) => boolean): boolean {
+  const named = words.filter((t) => t.pos !== 'DET')
+  // A month or a day is capitalised too ("in June"), and names no one to call.
+  return named.length > 0 && named.every((t) => t.pos === 'PROPN' && /^\p{Lu}/u.test(t.value) && !NO_REFERENT_HEADS.has(t.normal)) && organisation(join(named))
 }
 
 // A head a task can act on: a common noun of the number asked, of letters only and three at least ("cm" is a unit).
