@@ -558,8 +558,8 @@ function koreanTitle (clause: string): string {
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
     // 르-irregular first (불러야 → 부르기), then the -어/아 stem of one syllable (마쳐야 → 마치기); -야겠- (봐야겠어요) is a must-form too.
-    .replace(/([\uAC00-\uD7A3])([러라])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음)$/, (whole: string, before: string, s: string) => reuIrregular(before, s) ?? whole)
-    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
+    .replace(/([\uAC00-\uD7A3])([러라])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음|겠다)$/, (whole: string, before: string, s: string) => reuIrregular(before, s) ?? whole)
+    .replace(/([\uAC00-\uD7A3])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음|겠다)$/, (_m, s: string) => `${infinitiveStem(s)}기`)
     // "견적 받아 주실 수 있을까요?": a request asked as a question.
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
@@ -571,9 +571,9 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])기로$/, '$1기')
     // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.
     .replace(/([\uAC00-\uD7A3])(?<!주)시기$/, '$1기')
-    .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
+    .replace(/(?:을|를)?\s*(?:하겠습니다|하겠음|하겠어요|하겠다|할게요|해 드리겠습니다|해드리겠습니다)$/, '')
     .replace(/(?:해\s*)?드리겠습니다$/, '드리기')
-    .replace(/겠(?:습니다|음|어요)$/, '기')
+    .replace(/겠(?:습니다|음|어요|다)$/, '기')
     .replace(/([\uAC00-\uD7A3])을게요?$/, '$1기')
     .replace(/([\uAC00-\uD7A3])게요?$/, (_m, s: string) => `${withoutRieul(s)}기`)
     // 공유드릴게요, 연락 드리겠습니다, 수정해 주시기로 했습니다: the action is the noun before the honorific giving.

@@ -15,7 +15,7 @@ import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './typ
  *
  * | act         | 반말 (plain)           | 해요체 (polite)                | 합쇼체 (formal)                  | terse note (개조식) |
  * |-------------|------------------------|--------------------------------|----------------------------------|---------------------|
- * | commitment  | -(으)ㄹ게, -겠어, -ㄹ 예정이다 | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정, (명사) 예정 with a named doer |
+ * | commitment  | -(으)ㄹ게, -겠어, -겠다, -ㄹ 예정이다 | -(으)ㄹ게요, -겠어요            | -겠습니다, -도록 하겠습니다        | -겠음, -(으)ㅁ, -ㄹ 예정, (명사) 예정 with a named doer |
  * | request     | -어/아 줘, -해         | -어/아 주세요, -(으)세요, 부탁해요, -시면 돼요 | -어/아 주십시오, -(으)십시오, 부탁드립니다, 바랍니다, -시면 됩니다 | -할 것, 요망, 요청, (동작 명사) 필요 |
  * | question    | -니?, -어?, -ㄹ까?      | -나요, -ㄹ까요, -죠?            | -습니까, -ㄹ까요                   | (ends in ?)         |
  * | (not a question) | -(으)니까          | -(으)니까요 (a reason: 말씀드렸으니까요) |                              |                     |
@@ -122,6 +122,9 @@ const ENDINGS: Ending[] = [
   row('-겠습니다', '겠습니다', 'commitment', 'formal'),
   row('-겠어요', '겠어요', 'commitment', 'polite'),
   row('-겠어', '겠어', 'commitment', 'plain'),
+  // The plain written -겠다 of prose minutes (한다체) commits its writer ("견적은 내가 받아 올리겠다"); of anyone else without a
+  // time it guesses ("민수가 늦겠다").
+  row('-겠다', '겠다', 'commitment', 'plain', true),
   row('-겠음', '겠음', 'commitment'),
   row('-(으)ㄹ게요', 'ㄹ게요', 'commitment', 'polite'),
   row('-(으)ㄹ게', 'ㄹ게', 'commitment', 'plain'),
