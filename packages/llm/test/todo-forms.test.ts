@@ -65,7 +65,7 @@ const KOREAN_TODOS: Row[] = [
   ['an owner and a time in one bracket after the task', '- 회원 명부 정리 (민수, 이번 주)', ['회원 명부 이번 주 정리 (민수)']],
   ['an owner and a time with its part of the day in one bracket', '- 현수막 시안 수정 (민수, 금요일 오전까지)', ['현수막 시안 금요일 오전까지 수정 (민수)']],
   ['-겠다, the plain written commitment of prose minutes, by the writer', '내가 금요일까지 대관 명단을 정리하겠다.', ['금요일까지 대관 명단을 정리 (서지원)']],
-  ['-겠다 by the writer, a verb in the -기 form', '내가 견적을 받아서 단톡방에 올리겠다.', ['견적을 받아서 단톡방에 올리기 (서지원)']],
+  ['-겠다 by the writer, a verb in the -기 form', '내가 대관 계약서를 받아서 총무님께 넘기겠다.', ['대관 계약서를 받아서 총무님께 넘기기 (서지원)']],
   ['an owner after an arrow, then a time after a comma', '- 견적서 발송 → 민수, 금요일까지', ['견적서 금요일까지 발송 (민수)']],
   ['an owner with a title after an arrow (any word before 님 is a title there)', '- 현수막 시안 수정 → 민수 점장님', ['현수막 시안 수정 (민수)']],
   ['the writer after an arrow, then a time of two words', '- 배너 주문 → 나, 다음 주 월요일까지', ['배너 다음 주 월요일까지 주문 (서지원)']],

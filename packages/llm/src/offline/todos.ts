@@ -974,7 +974,7 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
   // "Pasted from the vendor's form:", "세부 내용은 다음과 같음:": a line closing on a colon announces what follows.
   if (/[:：]$/.test(sentence.text.trim())) return []
   const korean = hasHangul(sentence.text)
-  // "할 일: 인증기관 확인", "내 할일: …": a Korean action label opening the line lists what follows as a task under it, as a heading would.
+  // "할 일: 회의실 예약 변경 요청", "내 할일: …": a Korean action label opening the line lists what follows as a task under it, as a heading would.
   const labelled = korean ? KO_ACTION_PREFIX.exec(sentence.text) : null
   if (labelled !== null) sentence = { ...sentence, text: sentence.text.slice(labelled[0].length), listHeading: labelled[1]!.trim() }
   else if (korean && sentence.label !== undefined && KO_ACTION_PREFIX.test(`${sentence.label.trim()}: `)) {
@@ -1096,7 +1096,7 @@ const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it|them)\b(?!\s+(?:is|was|will|would|has
 // Whom one calls or meets is a person or a firm ("call them", "agree it between them"), never a thing named before
 // ("call it a day" is no call); whom one writes to or pays, "them" only ("email it to the venue" sends a thing). There
 // "them" stands for a name, a firm's or people's listed together, that is no participant's.
-// Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…at Kestrel Print, and I'm calling them".
+// Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…with Harbour Lettings, and Ben is emailing them".
 const EN_CLAUSE_BREAKS = [';', ',', '→', ':', ' and ', ' so ', ' but ', ' then ']
 const EN_TO_PEOPLE = new Set(['call', 'ring', 'phone', 'tell', 'ask', 'contact', 'invite', 'thank', 'remind', 'meet', 'between', 'with', 'among'])
 const EN_TO_PEOPLE_IF_PLURAL = new Set(['email', 'text', 'message', 'pay', 'chase', 'for', 'to', 'from'])

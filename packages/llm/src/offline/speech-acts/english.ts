@@ -149,7 +149,7 @@ const LIST_JOINERS = new Set([',', '/', 'and', '&', '+'])
  * projector keeps cutting out. Ana will replace it", "We'll hire a steam cleaner. Ben will book it"), and nothing
  * when that is a person or a pronoun ("Dana kept her calm with a blanket"). Nothing when no phrase agrees. With
  * `organisation`, a name instead (capitalised words only) that it takes for a firm or a body: what "them" is when one
- * calls or writes to it ("Ridgeline still hasn't delivered. Marco will call them").
+ * calls or writes to it ("Northgate Joinery still has not sent the invoice. Ana will call them").
  */
 export function referent (context: string, plural: boolean, which: 'nearest' | 'topic', organisation?: (name: string) => boolean): string | undefined {
   const phrases: Array<{ at: number, end: number, text: string, agrees: boolean }> = []
@@ -189,7 +189,7 @@ export function referent (context: string, plural: boolean, which: 'nearest' | '
   }
 }
 
-// "Kestrel Print", "Ridgeline": a name of capitalised words only that `organisation` takes for no person.
+// "Northgate Joinery", "Harbour Lettings": a name of capitalised words only that `organisation` takes for no person.
 function namesOrganisation (words: Token[], organisation: (name: string) => boolean): boolean {
   const named = words.filter((t) => t.pos !== 'DET')
   // A month or a day is capitalised too ("in June"), and names no one to call.

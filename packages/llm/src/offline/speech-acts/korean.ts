@@ -122,7 +122,7 @@ const ENDINGS: Ending[] = [
   row('-겠습니다', '겠습니다', 'commitment', 'formal'),
   row('-겠어요', '겠어요', 'commitment', 'polite'),
   row('-겠어', '겠어', 'commitment', 'plain'),
-  // The plain written -겠다 of prose minutes (한다체) commits its writer ("견적은 내가 받아 올리겠다"); of anyone else without a
+  // The plain written -겠다 of prose minutes (한다체) commits its writer ("대관 계약서는 내가 받아서 넘기겠다"); of anyone else without a
   // time it guesses ("민수가 늦겠다").
   row('-겠다', '겠다', 'commitment', 'plain', true),
   row('-겠음', '겠음', 'commitment'),
@@ -306,7 +306,7 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
     const lastAt = task.search(/\S+$/)
     return { body: lastAt <= 0 ? `${ownerAndTime[2]!} ${task}` : `${task.slice(0, lastAt)}${ownerAndTime[2]!} ${task.slice(lastAt)}`, owner: ownerAndTime[1]! }
   }
-  // "… → 동훈 점장님, 다음 주 수요일까지", "… → 나, 금요일까지": the owner after an arrow, with a title before 님, then
+  // "… → 민수 점장님, 다음 주 월요일까지", "… → 나, 금요일까지": the owner after an arrow, with a title before 님, then
   // when; the body keeps the time as in the bracket above.
   const arrowed = ARROW_OWNER_AND_TIME_NOTE.exec(line)
   const arrowedOwner = arrowed === null ? undefined : (arrowed[1] ?? arrowed[3]!).replace(/(?<=[\uAC00-\uD7A3]{2})(?:님|씨)$/u, '')
@@ -354,8 +354,8 @@ const TRAILING_DEADLINE = new RegExp(String.raw`\s*(${KO_DATE_AFTER_TILDE}|${KO_
 export const KO_WITHIN = String.raw`(?:까지|중에|중(?![\uAC00-\uD7A3])|내(?:로|에)?(?![\uAC00-\uD7A3]))`
 // An owner and a time in one bracket after the task, as notes write them: "(민수, 이번 주)", "(서연 씨, 오늘)", "(하준, 금요일 오전까지)".
 const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*\)$`)
-// An owner after an arrow closing the line: a name with its title ("→ 동훈 점장님"; any word before 님 is a title there),
-// the writer ("→ 나"), and a time after a comma ("→ 재석 점장님, 다음 주 수요일까지").
+// An owner after an arrow closing the line: a name with its title ("→ 민수 점장님"; any word before 님 is a title there),
+// the writer ("→ 나"), and a time after a comma ("→ 서연 씨, 다음 주 수요일까지").
 const ARROW_OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*(?:→|->)\s*(나|저|본인|${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님|\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:${KO_DATE_WORD}))?${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*$|\s*(?:→|->)\s*(${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님)\s*$`)
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:${KO_WITHIN}|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
