@@ -6,7 +6,7 @@ import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
 import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, referent, verbBase, type Clause } from './speech-acts/index.ts'
-import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote } from './speech-acts/korean.ts'
+import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote, timeBeforeClosingWord } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
 
@@ -1085,9 +1085,7 @@ function withOwner (todo: string, owner: string): string {
 function withDeadline (todo: string, deadline: string): string {
   const owner = TRAILING_OWNER.exec(todo)
   const body = owner === null ? todo : todo.slice(0, owner.index)
-  const tail = owner === null ? '' : todo.slice(owner.index)
-  const verbAt = body.search(/\S+$/)
-  return verbAt <= 0 ? `${deadline} ${body}${tail}` : `${body.slice(0, verbAt)}${deadline} ${body.slice(verbAt)}${tail}`
+  return `${timeBeforeClosingWord(body, deadline)}${owner === null ? '' : todo.slice(owner.index)}`
 }
 
 // "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print").

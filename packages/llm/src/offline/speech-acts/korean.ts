@@ -293,6 +293,12 @@ const TITLED_OWNER_NOTE = new RegExp(`\\s*(?:\\(\\s*(${KOREAN_NAME})\\s*${KOREAN
 // "디자인 담당", "백엔드 개발 담당": a field of work before 담당 is a role, not a person.
 const ROLE_OR_ACTION = new RegExp(`^(?:디자인|마케팅|백엔드|프론트|프런트|개발|기획|운영|영업|인프라|보안|데이터|재무|법무|인사|${ACTION_NOUN.source.slice(3, -1)})$`)
 
+/** A time put where a Korean clause says it, before the closing word: "회원 명부 정리" and "이번 주" give "회원 명부 이번 주 정리". */
+export function timeBeforeClosingWord (task: string, time: string): string {
+  const lastAt = task.search(/\S+$/)
+  return lastAt <= 0 ? `${time} ${task}` : `${task.slice(0, lastAt)}${time} ${task.slice(lastAt)}`
+}
+
 /**
  * The owner note at the end of a line of minutes ("… (담당: 이지은)", "… → 지훈") and the line
  * without it, or undefined when the line ends in no such note.
@@ -301,21 +307,15 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
   // "… (민수, 이번 주)", "… (서연 씨, 오늘)": the owner first in a bracket, then when; the body keeps the time.
   const ownerAndTime = OWNER_AND_TIME_NOTE.exec(line)
   if (ownerAndTime !== null && !NOT_AN_OWNER.test(ownerAndTime[1]!)) {
-    // The time goes before the closing word, where a clause says it: "회원 명부 이번 주 정리".
-    const task = line.slice(0, ownerAndTime.index).trimEnd()
-    const lastAt = task.search(/\S+$/)
-    return { body: lastAt <= 0 ? `${ownerAndTime[2]!} ${task}` : `${task.slice(0, lastAt)}${ownerAndTime[2]!} ${task.slice(lastAt)}`, owner: ownerAndTime[1]! }
+    return { body: timeBeforeClosingWord(line.slice(0, ownerAndTime.index).trimEnd(), ownerAndTime[2]!), owner: ownerAndTime[1]! }
   }
   // "… → 민수 점장님, 다음 주 월요일까지", "… → 나, 금요일까지": the owner after an arrow, with a title before 님, then
   // when; the body keeps the time as in the bracket above.
   const arrowed = ARROW_OWNER_AND_TIME_NOTE.exec(line)
-  const arrowedOwner = arrowed === null ? undefined : (arrowed[1] ?? arrowed[3]!).replace(/(?<=[\uAC00-\uD7A3]{2})(?:님|씨)$/u, '')
-  if (arrowed !== null && arrowedOwner !== undefined && !NOT_AN_OWNER.test(arrowedOwner) && !ROLE_OR_ACTION.test(arrowedOwner)) {
+  if (arrowed !== null) {
+    const owner = (arrowed[1] ?? arrowed[3]!).replace(/(?<=[\uAC00-\uD7A3]{2})(?:님|씨)$/u, '')
     const task = line.slice(0, arrowed.index).trimEnd()
-    const lastAt = task.search(/\S+$/)
-    const time = arrowed[2]
-    const body = time === undefined ? task : lastAt <= 0 ? `${time} ${task}` : `${task.slice(0, lastAt)}${time} ${task.slice(lastAt)}`
-    return { body, owner: arrowedOwner }
+    if (!NOT_AN_OWNER.test(owner) && !ROLE_OR_ACTION.test(owner)) return { body: arrowed[2] === undefined ? task : timeBeforeClosingWord(task, arrowed[2]), owner }
   }
   // "… → 지훈 (금)": a deadline after the note; the body keeps it.
   const dated = TRAILING_DEADLINE.exec(line)
