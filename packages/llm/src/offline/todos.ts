@@ -1091,11 +1091,11 @@ function withDeadline (todo: string, deadline: string): string {
 // "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print").
 const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it|them)\b(?!\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
 
+// Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…with Harbour Lettings, and Ben is emailing them".
+const EN_CLAUSE_BREAKS = [';', ',', '→', ':', ' and ', ' so ', ' but ', ' then ']
 // Whom one calls or meets is a person or a firm ("call them", "agree it between them"), never a thing named before
 // ("call it a day" is no call); whom one writes to or pays, "them" only ("email it to the venue" sends a thing). There
 // "them" stands for a name, a firm's or people's listed together, that is no participant's.
-// Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…with Harbour Lettings, and Ben is emailing them".
-const EN_CLAUSE_BREAKS = [';', ',', '→', ':', ' and ', ' so ', ' but ', ' then ']
 const EN_TO_PEOPLE = new Set(['call', 'ring', 'phone', 'tell', 'ask', 'contact', 'invite', 'thank', 'remind', 'meet', 'between', 'with', 'among'])
 const EN_TO_PEOPLE_IF_PLURAL = new Set(['email', 'text', 'message', 'pay', 'chase', 'for', 'to', 'from'])
 // A matter raised or gone over is what happened, not the thing the sentence before opens on ("raise it with the caretaker").
@@ -1118,18 +1118,18 @@ function withReferent (title: string, sentence: string, sentenceBefore: string |
   const opening = lower.indexOf(task.split(/\s+/).slice(0, 2).join(' ').toLowerCase())
   const taskAt = opening >= 0 || !/^[a-z]+$/.test(verb) ? opening : lower.search(new RegExp(String.raw`\b${verb.replace(/e$/, '')}\w*\s+(?:it|them)\b`))
   const clauseAt = taskAt > 0 ? Math.max(...EN_CLAUSE_BREAKS.map((mark) => lower.lastIndexOf(mark, taskAt))) : -1
-  const at = clauseAt > 0 ? clauseAt : -1
+  const noParticipant = (name: string): boolean => !people.some((person) => person === name || person.split(/\s+/).includes(name) || name.split(/\s+/).includes(person.split(/\s+/)[0]!))
+  // The clauses before the task's own, nearest first, then what the sentence before is about.
+  const pointedBack = (plural: boolean, organisation?: (name: string) => boolean): string | undefined =>
+    (clauseAt > 0 ? referent(sentence.slice(0, clauseAt), plural, 'nearest', organisation) : undefined) ??
+    (sentenceBefore === undefined ? undefined : referent(sentenceBefore, plural, 'topic', organisation))
   const resolved = task.replace(new RegExp(EN_OBJECT_PRONOUN.source, 'gi'), (pronoun: string, _word: string, offset: number) => {
     const plural = pronoun.toLowerCase() === 'them'
     const governor = task.slice(0, offset).trim().split(/\s+/).at(-1)!.toLowerCase()
-    if (EN_TO_PEOPLE.has(governor) || (plural && EN_TO_PEOPLE_IF_PLURAL.has(governor))) {
-      if (!plural) return pronoun
-      const noParticipant = (name: string): boolean => !people.some((person) => person === name || person.split(/\s+/).includes(name) || name.split(/\s+/).includes(person.split(/\s+/)[0]!))
-      return (at > 0 ? referent(sentence.slice(0, at), true, 'nearest', noParticipant) : undefined) ?? (sentenceBefore === undefined ? undefined : referent(sentenceBefore, true, 'topic', noParticipant)) ?? pronoun
-    }
+    if (EN_TO_PEOPLE.has(governor) || (plural && EN_TO_PEOPLE_IF_PLURAL.has(governor))) return plural ? pointedBack(true, noParticipant) ?? pronoun : pronoun
     if (!plural && EN_ON_MATTERS.has(governor)) return pronoun
     if (referent(task.slice(0, offset), plural, 'nearest') !== undefined) return pronoun
-    return (at > 0 ? referent(sentence.slice(0, at), plural, 'nearest') : undefined) ?? (sentenceBefore === undefined ? undefined : referent(sentenceBefore, plural, 'topic')) ?? pronoun
+    return pointedBack(plural) ?? pronoun
   })
   return owner === null ? resolved : `${resolved}${title.slice(owner.index)}`
 }
