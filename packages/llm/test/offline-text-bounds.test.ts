@@ -63,6 +63,11 @@ t.test('a stop inside brackets ends an aside, not the sentence', async (t) => {
   t.same(read('[ ] 공지문 올리기 (일정 나오면! 팀장님 확인 먼저)'), ['공지문 올리기 (일정 나오면! 팀장님 확인 먼저)'])
   t.same(read('Book the van (only if it is free. Ask Sam first) and the trailer. Then call the venue.'),
     ['Book the van (only if it is free. Ask Sam first) and the trailer.', 'Then call the venue.'], 'the sentence after the bracket closes still ends')
+  t.same(read('- 보일러 점검 업체 섭외 (본사? 지역 업체?) ← 나\n- 창고 정리 (주말에!) + 재고 표 갱신'),
+    ['보일러 점검 업체 섭외 (본사? 지역 업체?) ← 나', '창고 정리 (주말에!) + 재고 표 갱신'], 'nor does one closing the bracket, when no capital follows')
+  t.same(read('Chase the caterer (Friday or Monday?) → Priya. Tables are fine (at last!) Then the music.'),
+    ['Chase the caterer (Friday or Monday?) → Priya.', 'Tables are fine (at last!)', 'Then the music.'], 'a capital after the bracket opens a new sentence')
+  t.same(read('Parking is sorted. (Ask me if not!) Next is food.'), ['Parking is sorted.', '(Ask me if not!)', 'Next is food.'], 'a sentence that is a bracket stands alone')
 })
 
 t.test('a square or a triangle opens a section over the list under it, or an item of its own', async (t) => {

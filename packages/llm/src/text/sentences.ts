@@ -31,7 +31,10 @@ export function segmentSentences (text: string, locale = 'und'): string[] {
   for (const { segment } of segmenter.segment(text)) {
     // ICU ends a sentence at any full stop before a capital; "Dr. Okoye", "St. Agnes", "e.g. Jira" go on.
     // A stop inside brackets ends an aside, not the sentence: "Post the notice (once the date is final! ask Ann first)".
-    if (pieces.length > 0 && (TITLE_ABBREVIATION.test(pieces.at(-1)!) || opensBracket(pieces.at(-1)!))) pieces[pieces.length - 1] += segment
+    // A stop just before a closing bracket ends the aside, and the sentence goes on after it unless a
+    // capital opens a new one: "Ask the supplier (Monday or Tuesday?) → Jo" is one sentence.
+    const before = pieces.at(-1)
+    if (before !== undefined && (TITLE_ABBREVIATION.test(before) || opensBracket(before) || (closesAside(before) && !/^\s*\p{Lu}/u.test(segment)))) pieces[pieces.length - 1] += segment
     else pieces.push(segment)
   }
   return pieces
@@ -46,6 +49,11 @@ function opensBracket (text: string): boolean {
   }
   return depth > 0
 }
+/** Whether a piece ends at a stop inside a bracket that opened after its start ("… (Monday or Tuesday?)"). */
+function closesAside (piece: string): boolean {
+  return ASIDE_END.test(piece) && !/^\s*[(（]/.test(piece)
+}
+const ASIDE_END = /[.?!…？！]\s*[)）]\s*$/
 // Abbreviations that a name or an example always follows, so they never end a sentence (unlike "Inc.", "etc.").
 const TITLE_ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Mt|Capt|Sgt|Lt|Col|Gen|Rev|Hon|vs|e\.g|i\.e|cf|approx)\.\s*$/
 
