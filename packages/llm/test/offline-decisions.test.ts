@@ -128,6 +128,19 @@ t.test('one amount settled again in other words is one decision, kept in its ful
   t.same(decisionAmounts('the 2026 plan: 40 seats at $12.50, from 10:30 on the 4th'), ['40seats', '$12.50'])
 })
 
+t.test('one date settled again in other words is one decision, when two words besides it are shared', async (t) => {
+  const { distinctDecisions, placeDecisions } = await import('../src/offline/summarise.ts')
+  t.same(distinctDecisions(['벽화 작업 4/12(토) 시작하기로 함.', '벽화 작업은 4월 12일(토) 착수로 결정됨.', '페인트는 두 통 더 사기로 함.']),
+    ['벽화 작업 4/12(토) 시작하기로 함.', '페인트는 두 통 더 사기로 함.'])
+  t.same(distinctDecisions(['We agreed the summer fair runs on 14 June.', 'Decision: summer fair moves to Sat 6/14, rain or shine.']), ['We agreed the summer fair runs on 14 June.'])
+  t.equal(distinctDecisions(['The fair runs on 14 June.', 'The raffle prizes are due by 14 June, decided.']).length, 2, 'one shared word is not the same decision')
+  const items = placeDecisions([
+    { agendaNumber: 1, agendaTitle: 'Fair', points: [], pending: [], decisions: ['We agreed the summer fair runs on 14 June.'] },
+    { agendaNumber: 2, agendaTitle: 'Stalls', points: [], pending: [], decisions: ['Stall bookings for the summer fair close on 14 June, decided.'] }
+  ])
+  t.same(items.map((item) => item.decisions.length), [1, 1], 'across items a date joins nothing')
+})
+
 t.test('Korean: a decision that names only the value settled takes the topic its section or line was written under', async (t) => {
   const chunk = await engine.analyseChunk({
     agendas: [{ agendaNumber: 1, title: '상반기 계획' }],

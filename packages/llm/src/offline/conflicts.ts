@@ -2,7 +2,7 @@ import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
-import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
+import { DAY_OF_MONTH, MONTH_NAME, WEEKDAY_NAME, weekdayUnbracketed } from '../text/calendar.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
@@ -28,8 +28,6 @@ const QUANTITY = /(\d{1,2}:\d{2})|(\d+(?:[.,]\d+)*(?:(?:k|m|bn)\b)?)(?:(st|nd|rd
 // Weekdays in full or short ("Weds", "THU", "Sat"), and in Korean in full or spoken ("수욜"); each as its first
 // three letters or its syllable, so that "Wednesday" and "WED" are one day.
 const WEEKDAY = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\b|([월화수목금토일])(?:요일|욜)/gi
-// A weekday alone in brackets after a date ("11/27(목)", "28 May (Thu)") belongs to the clause; brackets break clauses.
-const BRACKETED_WEEKDAY = /\s*[(（]\s*((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|[월화수목금토일](?:요일)?)\s*[)）]/gi
 // A number after "below"/"over" or before "초과"/"이상" is a threshold: compared with thresholds only.
 const BOUND_BEFORE = /\b(?:below|above|over|under|less than|more than|at least|at most|up to|within|exceeds?|beyond)\s*$/i
 const BOUND_AFTER = /^\s*(?:초과|이상|미만|이하|넘|over\b|or more\b|or less\b)/i
@@ -136,17 +134,6 @@ function koreanNumeralsAsDigits (text: string): string {
   return text.replace(KOREAN_NUMERAL, (numeral) => String(koreanNumberValue(numeral)))
 }
 
-// Dates written with their month ("2026-11-22", "11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
-// brackets of "22일(금)" are opened): each gives its day in its one group.
-const DATES = [
-  // Year first, the day last ("2025-06-17", "2025.6.17").
-  /(?<![\d.])\d{4}[-./](?:1[0-2]|0?[1-9])[-./](3[01]|[12]\d|0?[1-9])(?![\d.])/g,
-  /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
-  new RegExp(String.raw`\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:${MONTH_NAME})\b`, 'gi'),
-  /\d{1,2}월\s*(\d{1,2})일/g,
-  /(?<!\d)(\d{1,2})일(?=\s*[월화수목금토일](?:요일|욜))/g
-]
-
 // A Korean clock time ("19시", "오후 7시", "8시 반", "10시 20분"), never a number of hours (3시간).
 const KOREAN_CLOCK = /(?:(오전|오후)\s*)?(\d{1,2})시(?!간)(?:\s*(반|(\d{1,2})분))?/g
 
@@ -169,7 +156,7 @@ function facts (written: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
   let text = koreanClockAsDigits(koreanNumeralsAsDigits(written))
   // A date counts as its day of the month, however written, and is not read again as a number.
-  for (const pattern of DATES) {
+  for (const pattern of DAY_OF_MONTH) {
     text = text.replace(pattern, (whole: string, day: string) => {
       add(found, 'date', String(Number(day)))
       return ' '.repeat(whole.length)
@@ -267,7 +254,7 @@ function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
 function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {
   const labelTopic = s.label === undefined ? new Set<string>() : topicOf(s.label, new Set())
   const clauses: Clause[] = []
-  const unbracketed = s.text.replace(BRACKETED_WEEKDAY, (_whole, day: string) => ` ${/^[월화수목금토일]$/.test(day) ? `${day}요일` : day}`)
+  const unbracketed = weekdayUnbracketed(s.text)
   for (const written of unbracketed.split(CLAUSE_BREAK)) {
     // A clause ending in the copula's connective ("목요일로 확정이고") has the noun as its predicate.
     const piece = written.trim().replace(/([\uAC00-\uD7A3])(?:이고|이며|이지만|인데)$/, '$1')

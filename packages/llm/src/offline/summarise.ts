@@ -2,6 +2,7 @@ import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
+import { daysOfMonth, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
@@ -105,8 +106,8 @@ export function distinctDecisions (texts: string[]): string[] {
 }
 
 /** distinctDecisions, each kept text with its core (placeDecisions compares them again). */
-function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ text: string, core: ReadonlySet<string> }> {
-  const kept: Array<{ text: string, core: ReadonlySet<string> }> = []
+function distinctWithCores (texts: string[], keys = new StemKeys()): Array<{ text: string, core: DecisionCore }> {
+  const kept: Array<{ text: string, core: DecisionCore }> = []
   const cores = new DecisionCores(keys)
   for (const text of texts) {
     const core = decisionCore(text)
@@ -154,19 +155,34 @@ export function decisionAmounts (text: string): string[] {
  * compare every pair: a meeting with thousands of distinct decisions would grow with its square.
  */
 class DecisionCores {
-  readonly #cores: Array<ReadonlySet<string>> = []
+  readonly #cores: DecisionCore[] = []
   readonly #index: SizedSimilarityIndex
   readonly #byAmount = new Map<string, number>()
+  readonly #byDay = new Map<string, number[]>()
 
-  constructor (keys?: StemKeys) {
+  readonly #byDate: boolean
+
+  /**
+   * `byDate` false: only nearly the same words make two decisions one. Across items a date recurs in
+   * decisions that settle different things (the opening day under the budget and under the rota).
+   */
+  constructor (keys?: StemKeys, { byDate = true }: { byDate?: boolean } = {}) {
     this.#index = new SizedSimilarityIndex(keys)
+    this.#byDate = byDate
   }
 
-  add (core: ReadonlySet<string>, amounts: readonly string[] = []): number {
+  add (core: DecisionCore, amounts: readonly string[] = []): number {
     const id = this.#cores.length
-    this.#index.add(id, core)
+    this.#index.add(id, core.stems)
     this.#cores.push(core)
     for (const amount of amounts) if (!this.#byAmount.has(amount)) this.#byAmount.set(amount, id)
+    if (this.#byDate) {
+      for (const day of core.days) {
+        const ids = this.#byDay.get(day)
+        if (ids === undefined) this.#byDay.set(day, [id])
+        else ids.push(id)
+      }
+    }
     return id
   }
 
@@ -175,9 +191,21 @@ class DecisionCores {
     return amounts.map((amount) => this.#byAmount.get(amount)).find((id) => id !== undefined)
   }
 
-  /** Ids of the cores that settle the same as `core` (nearlySame), ascending. */
-  matching (core: ReadonlySet<string>): number[] {
-    return this.#index.candidates(core, (size) => nearlySameOverlap(core.size, size)).filter((id) => nearlySame(this.#cores[id]!, core))
+  /**
+   * Ids of the cores that settle the same as `core`, ascending: nearly the same words, or the same date
+   * with two words besides ("부사 수확 11/3(월) 시작" and "부사 수확은 11월 3일(월) 개시로 결정").
+   */
+  matching (core: DecisionCore): number[] {
+    const { stems } = core
+    const same = new Set(this.#index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).filter((id) => nearlySame(this.#cores[id]!.stems, stems)))
+    for (const day of core.days) {
+      for (const id of this.#byDay.get(day) ?? []) {
+        let shared = 0
+        for (const stem of this.#cores[id]!.stems) if (stems.has(stem) && !CALENDAR_WORD.test(stem)) shared++
+        if (shared >= SAME_DATE_WORDS) same.add(id)
+      }
+    }
+    return [...same].sort((a, b) => a - b)
   }
 }
 
@@ -198,8 +226,8 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
   }
   // Every index below holds the same meeting's cores: their stems are interned once.
   const keys = new StemKeys()
-  const all = new DecisionCores(keys)
-  const entries: Array<{ text: string, core: ReadonlySet<string>, named: boolean }> = []
+  const all = new DecisionCores(keys, { byDate: false })
+  const entries: Array<{ text: string, core: DecisionCore, named: boolean }> = []
   const perItem = items.map((item) => {
     const named = new DecisionCores(keys)
     for (const text of item.writerPlacedDecisions ?? []) named.add(decisionCore(text))
@@ -210,7 +238,7 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
       return entry
     })
   })
-  const kept = new DecisionCores(keys)
+  const kept = new DecisionCores(keys, { byDate: false })
   return items.map((item, i) => {
     const { writerPlacedDecisions: _placed, ...rest } = item
     return {
@@ -219,7 +247,7 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
         const same = all.matching(entry.core).map((id) => entries[id]!)
         if (same.length <= 1) return [entry.text]
         // Where it stays, the decision is worded as fully as any writer put it.
-        const fullest = same.reduce((a, b) => b.core.size > a.core.size ? b : a).text
+        const fullest = same.reduce((a, b) => b.core.stems.size > a.core.stems.size ? b : a).text
         const named = same.filter((e) => e.named)
         if (same.length >= 3 && same.length > items.length / 2) {
           // About the whole meeting: once, under the first item a writer named for it, else the first.
@@ -234,11 +262,22 @@ export function placeDecisions (items: AgendaNotes[]): AgendaNotes[] {
   })
 }
 
-function decisionCore (text: string): ReadonlySet<string> {
-  const frame = contentStems(text.replace(/^[^:：]{1,20}[:：]/, ''))
+/** What a decision settles: its words less those saying it was settled, and the days of the month it names. */
+interface DecisionCore {
+  stems: ReadonlySet<string>
+  days: readonly string[]
+}
+// Words two decisions naming the same date must share besides it to settle the same thing.
+const SAME_DATE_WORDS = 2
+// Words of the date itself ("3월", "14일", "june", "sat"), which two decisions naming it share anyway.
+const CALENDAR_WORD = new RegExp(`\\d|^(?:${MONTH_NAME}|${WEEKDAY_NAME})$`, 'i')
+
+function decisionCore (text: string): DecisionCore {
+  const body = text.replace(/^[^:：]{1,20}[:：]/, '')
+  const frame = contentStems(body)
   const settling = new Set<string>()
   for (const word of text.split(/[\s:：.,]+/)) if (isDecision(word) || /^(?:after|discussion|논의|끝에)$/i.test(word)) for (const stem of contentStems(word)) settling.add(stem)
-  return new Set([...frame].filter((stem) => !settling.has(stem)))
+  return { stems: new Set([...frame].filter((stem) => !settling.has(stem))), days: [...new Set(daysOfMonth(body))] }
 }
 
 /**

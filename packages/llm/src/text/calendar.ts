@@ -6,3 +6,28 @@ export const MONTH_NAME = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|
 
 /** A weekday in full or short ("Thu", "Thurs", "Thursday"): a pattern source, as MONTH_NAME. */
 export const WEEKDAY_NAME = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun'
+
+// Dates written with their month ("2026-11-22", "11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
+// brackets of "22일(금)" are opened by weekdayUnbracketed): each gives its day in its one group.
+export const DAY_OF_MONTH: readonly RegExp[] = [
+  // Year first, the day last ("2025-06-17", "2025.6.17").
+  /(?<![\d.])\d{4}[-./](?:1[0-2]|0?[1-9])[-./](3[01]|[12]\d|0?[1-9])(?![\d.])/g,
+  /(?<![\d/.])(?:1[0-2]|0?[1-9])\/(3[01]|[12]\d|0?[1-9])(?![\d/])/g,
+  new RegExp(String.raw`\b(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:${MONTH_NAME})\b`, 'gi'),
+  /\d{1,2}월\s*(\d{1,2})일/g,
+  /(?<!\d)(\d{1,2})일(?=\s*[월화수목금토일](?:요일|욜))/g
+]
+
+// A weekday alone in brackets after a date ("11/27(목)", "28 May (Thu)") belongs to the date.
+const BRACKETED_WEEKDAY = /\s*[(（]\s*((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|[월화수목금토일](?:요일)?)\s*[)）]/gi
+
+/** The text with a weekday in brackets after a date written out after it ("11/27(목)" → "11/27 목요일"). */
+export function weekdayUnbracketed (text: string): string {
+  return text.replace(BRACKETED_WEEKDAY, (_whole, day: string) => ` ${/^[월화수목금토일]$/.test(day) ? `${day}요일` : day}`)
+}
+
+/** The days of the month a text names as dates, however written ("11/3(월)", "11월 3일", "3 Nov" are each "3"). */
+export function daysOfMonth (text: string): string[] {
+  const unbracketed = weekdayUnbracketed(text)
+  return DAY_OF_MONTH.flatMap((pattern) => [...unbracketed.matchAll(pattern)].map((m) => String(Number(m[1]))))
+}
