@@ -270,7 +270,7 @@ const SELF = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s|$)`)
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
 // is no name (ROLE below), and a title that is an everyday word too counts only with 님 ("품질 책임은" is no one).
-const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_JOB_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
+const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
 const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 // A surname and a title as the subject or topic, as prose minutes name colleagues ("남 주무관이", "도 실장은"); not a
 // determiner before a title ("각 팀장이", each team lead; "전 대표님", the former one), nor a possessor ("도 실장 말로는").
