@@ -241,10 +241,13 @@ t.test('A job title alone (팀장님이) names the role holder: the one person t
   t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), ['사무실 이사 다음 주 금요일까지 마치기'], '이사 (moving house) is no board member: the task is nobody\'s')
 })
 
-t.test('A name with a title that is an everyday word too (기사, 작가, 소장) and 님 is the person: the title is neither the owner nor the name', async (t) => {
+t.test('A name or a surname with a title that is an everyday word too (기사, 작가, 소장) is the person: the title is neither the owner nor the name', async (t) => {
   t.same(todosOf('민수 기사님이 내일 배선을 점검하기로 했어요.'), ['내일 배선을 점검 (민수)'])
   t.same(todosOf('서연 작가님이 금요일까지 원고를 보내기로 했어요.'), ['금요일까지 원고를 보내기 (서연)'])
   t.same(todosOf('기사님이 배선을 점검하기로 했어요.'), [], 'the title alone, an everyday word, is someone from outside (a technician, a driver): no one\'s task here')
+  t.same(todosOf('김 기사가 금요일까지 견적을 보내기로 했습니다.'), ['금요일까지 견적을 보내기 (김민수)'], 'a surname and the title: the participant of that surname')
+  t.same(todosOf('박 작가님은 다음 주까지 원고를 넘기기로 했어요.'), ['다음 주까지 원고를 넘기기 (박서연)'])
+  t.same(todosOf('첫 기사는 내일 올리기로 했습니다.'), [], 'a determiner before the word (첫 기사, the first article) is no surname')
 })
 
 t.test('A role given a task (Treasurer to …) names its holder: the participant the minutes write with that role in brackets', async (t) => {

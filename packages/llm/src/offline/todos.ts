@@ -458,7 +458,7 @@ const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_A
 const KO_GROUP_WORD = /(?:^|\s)(?:우리|저희|다들|모두|각자|전체)(?=\s|$)/u
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 // "문 팀장님": a surname alone with the title names the person too.
-const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_JOB_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
+const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_ANY_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
 // The speaker, or the speaker's team (저희가), as the one who does it.
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 // Who does it, cut from a task's title: the speaker or the speaker's team.

@@ -20,7 +20,7 @@ export const KOREAN_JOB_TITLES: readonly string[] = [
 ]
 
 /** The titles KOREAN_JOB_TITLES leaves out as everyday words too, for a place where only a title can follow a name ("김민수 기사", "(소장)"). */
-const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
+export const KOREAN_EVERYDAY_TITLE = '(?:소장|감독|기사|위원|작가|강사)'
 
 /*
  * Titles that are everyday words too, or end one: 책임 (responsibility), 대표 (representative,
