@@ -120,3 +120,11 @@ t.test('a person the minutes give a task by first name is no keyword, though the
   t.ok(chunk.todos.some((title) => title.endsWith('(Ray)')), `Ray has a task: ${JSON.stringify(chunk.todos)}`)
   t.notOk(keywords.includes('ray'), `no "ray" in ${JSON.stringify(keywords)}`)
 })
+
+t.test('a person an attendance line lists is no keyword, though they wrote nothing and own no task', async (t) => {
+  const content = 'Present: Ana R., Nell K., me\n- Forklift battery dead again, Nell swapped it Tuesday.\n- Loading bay lights: Nell checked, two out. Rota with Nell next week.\n- Pallet wrap order late. Forklift service booked.'
+  const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Depot' }], minutes: [{ userId: 'u1', userName: 'Sam Lee', content }] })
+  const keywords = chunk.keywords.map((k) => k.toLowerCase())
+  t.ok(keywords.includes('forklift'), JSON.stringify(keywords))
+  t.notOk(keywords.includes('nell'), `no "nell" in ${JSON.stringify(keywords)}`)
+})

@@ -713,6 +713,8 @@ t.test('notes: whoever an attendance line lists is a person a task can be given 
   t.same(todosOf('참석 서지원 김민수 정하윤\n\n할 일\n- 창고 입구 표지판 부착 (정하윤)'), ['창고 입구 표지판 부착 (정하윤)'])
   t.same(attendees(['참석: 역삼점 한유진, 영업팀 김민수, 조합 윤서진 대리, 관리소장 문태오, 정하윤(작성)', 'Present: Nell, Ivo (crane), Ruth and me. We met at the depot.', 'Attendees: Ana Ruiz, Sam Lee, Omar'], PEOPLE),
     ['한유진', '윤서진', '문태오', '정하윤', 'Nell', 'Ivo', 'Ruth', 'Omar'], 'not a branch or a title, nor a participant again')
+  t.same(attendees(['Present: Ana R., Nell K., me'], PEOPLE), ['Nell K.'], 'a first name with the initial of a surname; Ana R. is Ana Ruiz')
+  t.same(todosOf('Present: Ana R., Nell K., me\nNell: book the van for Friday'), ['Book the van for Friday (Nell)'], 'a task given by the first name to someone listed so')
 })
 
 t.test('English notes: a participant after an arrow closing the line is given what the line says', async (t) => {

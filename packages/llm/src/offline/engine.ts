@@ -13,6 +13,7 @@ import { extractKeywords } from './keywords.ts'
 import { liveSuggestions } from './live-suggestions.ts'
 import { agendaNotes, placeDecisions, summariseNotes } from './summarise.ts'
 import { detectTodos, todoOwner } from './todos.ts'
+import { attendees } from './role-holders.ts'
 
 export const OFFLINE_ENGINE_NAME = 'offline:extractive-v1'
 
@@ -83,7 +84,8 @@ export class OfflineEngine implements AnalysisEngine {
     const keywords = extractKeywords(sources, {
       limit: keywordLimit(allText),
       boost: [input.meetingTitle ?? '', ...agendas.map((a) => a.title)],
-      people: [...writers, ...owners]
+      // Whoever an attendance line lists is a person too, though they wrote nothing and own no task.
+      people: [...writers, ...owners, ...attendees(sources.map((s) => s.label === undefined ? s.text : `${s.label}: ${s.text}`), writers)]
     })
     const { byAgenda: conflicts, disputed } = meetingConflicts(placed, agendas, language)
     return {

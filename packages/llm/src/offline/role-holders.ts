@@ -87,8 +87,8 @@ const KOREAN_FULL_NAME = /^[\uAC00-\uD7A3]{3,4}$/u
 const KOREAN_TITLE_ONLY = new RegExp(`^[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE})님?$`, 'u')
 /** A person as English notes write them: a capitalised first name, or first and last name ("Sam", "Ana Ruiz", "O'Neil"). */
 export const ENGLISH_WRITTEN_NAME = String.raw`\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?`
-// In an attendance list the two names may stand further apart ("Ana  Ruiz").
-const ENGLISH_ATTENDEE = new RegExp(`^${ENGLISH_WRITTEN_NAME.replace(' ', String.raw`\s+`)}$`, 'u')
+// In an attendance list the two names may stand further apart ("Ana  Ruiz"), and a surname may be its initial ("Leo B.").
+const ENGLISH_ATTENDEE = new RegExp(String.raw`^(?:${ENGLISH_WRITTEN_NAME.replace(' ', String.raw`\s+`)}|\p{Lu}[\p{L}'-]+\s+\p{Lu}\.?)$`, 'u')
 
 /**
  * The people an attendance line lists who are not yet among `people` ("참석 정하윤 오민석 류가온": 류가온,
@@ -122,7 +122,7 @@ export function attendees (lines: readonly string[], people: readonly string[]):
   return [...found]
 }
 
-/** "D. Reyes" or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: the one participant a written name stands for. */
+/** "D. Reyes", "Daniel R." or "Reyes" for Daniel Reyes, "Dana" for Dana Kim: the one participant a written name stands for. */
 export function participantFor (written: string, people: readonly string[]): string | undefined {
   const parts = written.split(/\s+/)
   const last = parts.at(-1)!
@@ -131,6 +131,8 @@ export function participantFor (written: string, people: readonly string[]): str
     const own = person.split(/\s+/)
     if (person === written) return true
     if (parts.length === 1) return own[0] === last || own.at(-1) === last
+    // "Priya N." for Priya Nair: the first name and the surname's initial.
+    if (parts.length === 2 && /^\p{Lu}\.?$/u.test(last)) return own.length > 1 && own[0] === parts[0] && own.at(-1)!.startsWith(last.replace(/\.$/, ''))
     return own.length > 1 && own.at(-1) === last && initial !== undefined && own[0]!.startsWith(initial)
   })
   return found.length === 1 ? found[0] : undefined
