@@ -706,6 +706,9 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('[1] 창고 정리\n- 지난달 반품은 40건\n- 할 일\n  · 창고 입구 표지판 부착: 김민수\n  · 반품 사유 목록 → 박서연\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)', '반품 사유 목록 (박서연)'])
   t.same(todosOf('Warehouse\n- Returns were 40 last month\n- Next steps\n  - Loading bay signs: Sam Lee\n  - Label printer ribbons (Ana)\n- Shelving stays as it is'), ['Loading bay signs (Sam Lee)', 'Label printer ribbons (Ana)'])
   t.same(todosOf('- 할 일\n· 창고 입구 표지판 부착: 김민수\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)'], 'an item at the same depth with another mark is one of the list')
+  t.same(todosOf('할 일\n- 서연 님이 견적 요청\n- 민수 씨가 금요일까지 현수막 주문\n- 창고 정리'), ['견적 요청 (서연)', '금요일까지 현수막 주문 (민수)', '창고 정리 (서지원)'],
+    'an item opening on its doer named with 님 or 씨 is theirs, not the writer\'s')
+  t.same(todosOf('할 일: 서연 님이 견적 요청'), ['견적 요청 (서연)'])
 })
 
 t.test('notes: whoever an attendance line lists is a person a task can be given to by name, though they wrote no minutes', async (t) => {

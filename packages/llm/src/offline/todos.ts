@@ -749,6 +749,9 @@ function participantSubject (clause: string, people: readonly string[], afterSep
   return { owner, rest: opener![2]! }
 }
 
+// A listed task's line opening on its doer, named with 님 or 씨 and a subject or topic particle: the name and the rest.
+const KO_LISTED_DOER = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)\\s+(\\S.*)$`, 'u')
+
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
 const KO_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:님|씨)`
@@ -849,8 +852,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     // In a participant's own notes a to-do heading that names no team ("할 일", "행사 준비 관련 할 일") lists the writer's tasks.
     // The heading that lists it as a task: the section's, or the bullet or label it hangs from.
     const heading = [sentence.listHeading, sentence.sectionHeading].find((h) => h !== undefined && ACTION_HEADING.test(h.trim())) ?? ''
-    const owner = noted ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s|할)|\bmy\b/i.test(heading) || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(heading) ? sentence.author : undefined)
-    return [{ text: koreanTitle(line.replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
+    // "- 민수 님이 견적 요청": someone named as the line's subject has it, not the writer.
+    const doer = noted === undefined ? KO_LISTED_DOER.exec(line) : null
+    const owner = noted ?? doer?.[1] ?? (KO_SELF.test(line) || /(?:^|\s)(?:제|내)(?=\s|할)|\bmy\b/i.test(heading) || !/(?:팀|우리|저희|전체|공통|각자|모두)/.test(heading) ? sentence.author : undefined)
+    return [{ text: koreanTitle((doer?.[2] ?? line).replace(/\s*[:：]\s*/, ' ')), ...(owner === undefined ? {} : { owner }) }]
   }
   const actions: Action[] = []
   const last = analyseClauses(clauses.at(-1) ?? '', 'ko')[0]
