@@ -123,7 +123,14 @@ export function verbBase (word: string): string | undefined {
   const progressive = lower.endsWith('ing')
   const token = tokensOf(`${progressive ? 'they are' : 'she'} ${lower} it`).flat()[progressive ? 2 : 1]
   // "books" reads as a noun even after "she"; the caller has it in a verb's place.
-  if (token === undefined || (token.pos !== 'VERB' && token.pos !== 'NOUN') || token.lemma === lower) return undefined
+  if (token === undefined || (token.pos !== 'VERB' && token.pos !== 'NOUN')) return undefined
+  // A verb the lemmatiser does not know ("texting") loses its -ing, a doubled last consonant undoubled ("vetting"),
+  // and takes back the silent e no English word ends without ("resampling", "de-icing", "archiving").
+  if (token.lemma === lower) {
+    if (!progressive || token.pos !== 'VERB' || lower.length <= 5) return undefined
+    const stem = lower.slice(0, -3).replace(/([b-df-hj-np-tv-z])\1$/, '$1')
+    return /(?:[bcdfgkpstz]l|c|v|u|dg)$/.test(stem) ? `${stem}e` : stem
+  }
   return lower === `${token.lemma}ing` && /^[^aeiou]*[aeiou][bcdfgkmnprstvz]$/.test(token.lemma) ? `${token.lemma}e` : token.lemma
 }
 
@@ -628,7 +635,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // A progressive's second verb after "and" too ("is booking the hall and ordering the badges").
   if (actionWords[0]?.normal.endsWith('ing') === true) {
     for (const [at, word] of actionWords.entries()) {
-      if (at === 0 || (word.pos === 'VERB' && word.normal.endsWith('ing') && actionWords[at - 1]?.normal === 'and')) actionWords[at] = { ...word, value: word.lemma }
+      if (at === 0 || (word.pos === 'VERB' && word.normal.endsWith('ing') && actionWords[at - 1]?.normal === 'and')) actionWords[at] = { ...word, value: word.lemma === word.normal ? verbBase(word.normal) ?? word.lemma : word.lemma }
     }
   }
   const action = actionWords.length === 0 ? undefined : join(actionWords).replace(/[\s.!]+$/, '')
