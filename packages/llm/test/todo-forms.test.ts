@@ -713,6 +713,11 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('할 일: 서연 님이 견적 요청'), ['견적 요청 (서연)'])
 })
 
+t.test('notes: under an action heading a person\'s label over terse items listed with commas gives each item to them', async (t) => {
+  t.same(todosOf('후속 조치\n• 김민수: 견적서 요청(금일), 현수막 시안 확인, 행사 날짜 확정\n• 박서연: 3, 4번 상자 정리'),
+    ['견적서 요청(금일) (김민수)', '현수막 시안 확인 (김민수)', '행사 날짜 확정 (김민수)', '3, 4번 상자 정리 (박서연)'], 'a comma between numbers lists no items')
+})
+
 t.test('notes: whoever an attendance line lists is a person a task can be given to by name, though they wrote no minutes', async (t) => {
   t.same(todosOf('참석: 서지원, 김민수, 정하윤 기사\n[1] 창고 정리\n- 할 일\n  · 창고 입구 표지판 부착: 정하윤\n  · 반품 사유 목록 → 박서연'), ['창고 입구 표지판 부착 (정하윤)', '반품 사유 목록 (박서연)'])
   t.same(todosOf('참석 서지원 김민수 정하윤\n\n할 일\n- 창고 입구 표지판 부착 (정하윤)'), ['창고 입구 표지판 부착 (정하윤)'])

@@ -749,6 +749,9 @@ function participantSubject (clause: string, people: readonly string[], afterSep
   return { owner, rest: opener![2]! }
 }
 
+// A comma that lists items, not one between numbers ("3, 4번 상자").
+const KO_LIST_COMMA = /\s*(?:(?<!\d)[,，]|[,，](?!\s*\d))\s*/y
+
 // A listed task's line opening on its doer, named with 님 or 씨 and a subject or topic particle: the name and the rest.
 const KO_LISTED_DOER = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)\\s+(\\S.*)$`, 'u')
 
@@ -845,6 +848,12 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
   if (listedAsAction(sentence)) {
     const body = note?.body ?? sentence.text
+    // "• 민수: 견적 요청(금일), 현수막 주문, 일정 확정": a person's label over terse items listed with commas gives
+    // each item to them as a task of its own (확정 here names a task, to settle it; the item states no decision).
+    const items = labelPerson !== undefined && note === undefined ? koreanClauseTexts(body, KO_LIST_COMMA).filter((item) => item.trim() !== '') : []
+    if (items.length >= 2 && items.every((item) => !koreanClosesOnVerb(item.replace(/[\s.!。]+$/u, '')))) {
+      return items.map((item) => ({ text: koreanTitle(item.trim()), owner: labelPerson! }))
+    }
     const line = sentence.label === undefined || labelPerson !== undefined ? body : `${sentence.label} ${body}`
     const analysed = analyseClauses(line, 'ko')
     if (analysed.some((c) => c.act === 'question' || c.act === 'decision' || c.negated || c.uncertain || c.undecided === true) || /(?:완료|했음|했습니다|됐음|끝남)[.!]?$/.test(line.trim()) ||
