@@ -706,11 +706,19 @@ t.test('Korean notes: a task with a time that names nobody else is its writer\'s
 
 t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 일", "- Next steps") are tasks as written; the list ends with its items', async (t) => {
   t.same(todosOf('[1] 창고 정리\n- 지난달 반품은 40건\n- 할 일\n  · 창고 입구 표지판 부착: 김민수\n  · 반품 사유 목록 → 박서연\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)', '반품 사유 목록 (박서연)'])
-  t.same(todosOf('Warehouse\n- Returns were 40 last month\n- Next steps\n  - Loading bay signs: Sam Lee\n  - Label printer ribbons (Ana)\n- Shelving stays as it is'), ['Loading bay signs (Sam Lee)', 'Label printer ribbons (Ana)'])
+  t.same(todosOf('Warehouse\n- Returns were 40 last month\n- Next steps\n  - Loading bay signs: Sam Lee\n  - Label printer ribbons (Ana)\n- Shelving stays as it is'), ['Loading bay signs (Sam Lee)', 'Warehouse: label printer ribbons (Ana)'])
   t.same(todosOf('- 할 일\n· 창고 입구 표지판 부착: 김민수\n- 선반 배치는 그대로'), ['창고 입구 표지판 부착 (김민수)'], 'an item at the same depth with another mark is one of the list')
   t.same(todosOf('할 일\n- 서연 님이 견적 요청\n- 민수 씨가 금요일까지 현수막 주문\n- 창고 정리'), ['견적 요청 (서연)', '금요일까지 현수막 주문 (민수)', '창고 정리 (서지원)'],
     'an item opening on its doer named with 님 or 씨 is theirs, not the writer\'s')
   t.same(todosOf('할 일: 서연 님이 견적 요청'), ['견적 요청 (서연)'])
+})
+
+t.test('English notes: a terse task under a heading or label naming its topic is written with it, so it reads alone', async (t) => {
+  t.same(todosOf("Minibus\n- Sam to book it by Friday\n- Sam to confirm the minibus driver's hours with the depot"),
+    ['Minibus: book it by Friday (Sam)', "Confirm the minibus driver's hours with the depot (Sam)"], 'not a task that names the topic, or one of more words')
+  t.same(todosOf('2. Raffle\n- Ana to ring the printer'), ['Raffle: ring the printer (Ana)'], 'a heading\'s outline number is no part of the topic')
+  t.same(todosOf('Fair: Ana to ring the printer'), ['Fair: ring the printer (Ana)'], 'a line\'s label names its topic too')
+  t.same(todosOf('Notes\n- Sam to book it by Friday'), ['Book it by Friday (Sam)'], 'a heading naming a kind of note is no topic')
 })
 
 t.test('notes: under an action heading a person\'s label over terse items listed with commas gives each item to them', async (t) => {

@@ -93,3 +93,11 @@ export function hasDeadline (sentence: string): boolean {
   return /\b(?:by|before|until|due)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|eod|end of|next|the end|\d)/i.test(sentence) ||
     /(까지|마감|기한|[월화수목금토일]요일|내일|다음 주|\d+일)/.test(sentence)
 }
+
+// Headings that name a kind of note rather than a topic: "결정 사항", "회의 메모", "Decisions", "Notes".
+const KIND_OF_NOTE = /결정|결론|정리|메모|회의|요약|논의|기타|내용|사항|할\s?일|\b(?:notes?|minutes|summary|decisions?|discussion|misc|other|updates?|actions?|to-?dos?)\b/i
+
+/** Whether a heading or label names a kind of note ("결정 사항", "Notes", "Actions") rather than a topic. */
+export function namesKindOfNote (heading: string): boolean {
+  return KIND_OF_NOTE.test(heading)
+}

@@ -3,7 +3,7 @@ import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { daysOfMonth, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
-import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion } from './cues.ts'
+import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion, namesKindOfNote } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
 import type { Keyword } from './keywords.ts'
@@ -41,8 +41,6 @@ function statesDecision (text: string): boolean {
 }
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i
 
-// Headings that name a kind of note rather than a topic: "결정 사항", "회의 메모", "Decisions", "Notes".
-const GENERIC_HEADING = /결정|결론|정리|메모|회의|요약|논의|기타|내용|사항|할\s?일|\b(?:notes?|minutes|summary|decisions?|discussion|misc|other|updates?|actions?|to-?dos?)\b/i
 // A Korean topic or subject of its own: a noun with 은/는 that is not a pronoun ("출시일은", not "그건").
 const KO_OWN_TOPIC = /(?:^|\s)(?!(?:그건|이건|저건|저는|나는|우리는|저희는|그거는|이거는)(?:\s|$))[\uAC00-\uD7A3A-Za-z0-9]+(?:은|는)(?=\s)/
 
@@ -56,7 +54,7 @@ function withTopic (sentence: PlacedSentence, text: string): string {
   if (!hasHangul(text) || KO_OWN_TOPIC.test(text)) return text
   // A line's label may be a person's name ("- 서연: …"), which says whose notes, not what about.
   const label = sentence.label !== undefined && !personLabelLike(sentence.label) ? sentence.label : undefined
-  const topic = [label, sentence.sectionHeading].find((t) => t !== undefined && t.trim() !== '' && !GENERIC_HEADING.test(t))
+  const topic = [label, sentence.sectionHeading].find((t) => t !== undefined && t.trim() !== '' && !namesKindOfNote(t))
   if (topic === undefined) return text
   const stems = contentStems(text)
   if ([...contentStems(topic)].some((stem) => stems.has(stem))) return text

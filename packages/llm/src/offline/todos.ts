@@ -4,7 +4,7 @@ import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
-import { hasDeadline, isQuestion, isRecapOrLogistics } from './cues.ts'
+import { hasDeadline, isQuestion, isRecapOrLogistics, namesKindOfNote } from './cues.ts'
 import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, referent, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote, timeBeforeClosingWord } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
@@ -1001,6 +1001,30 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 
+// A word that names tasks anywhere in a heading ("Next steps for me", "Launch follow-ups").
+const EN_ACTION_WORD = new RegExp(String.raw`\b(?:${EN_ACTION_WORDS})\b`, 'i')
+// A task of at most this many content words may need its topic to read alone.
+const TERSE_TASK_STEMS = 3
+
+/**
+ * "Minibus\n- Sam to book it by Friday": a terse English task under a heading or label that names its topic is written
+ * with it, so that it reads alone in the meeting's list ("Minibus: book it by Friday (Sam)"). Not a heading or label that
+ * names a kind of note ("Actions", "Notes") or a person, nor a topic the task names already. Korean titles take the
+ * line's topic where they are built (a label before the task, the point an arrow follows).
+ */
+function withWrittenTopic (title: string, sentence: AuthoredSentence, people: readonly string[]): string {
+  const label = sentence.label !== undefined && !hasActionLabel(sentence) && personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
+  // A heading's outline number ("1 Locos", "2) Gala") is no part of the topic.
+  const topic = [label, sentence.sectionHeading].map((t) => t?.trim().replace(/^\d{1,2}[.)]?\s+/, ''))
+    .find((t) => t !== undefined && t !== '' && t.split(/\s+/).length <= 5 && !namesKindOfNote(t) && !EN_ACTION_WORD.test(t))
+  if (topic === undefined) return title
+  const owner = TRAILING_OWNER.exec(title)
+  const task = owner === null ? title : title.slice(0, owner.index)
+  const stems = contentStems(task)
+  if (hasHangul(task) || stems.size > TERSE_TASK_STEMS || [...contentStems(topic)].some((stem) => stems.has(stem))) return title
+  return `${topic}: ${task.charAt(0).toLowerCase()}${task.slice(1)}${owner?.[0] ?? ''}`
+}
+
 /** The owner a todo's title closes on ("Book the van (Omar)" gives Omar), as detectTodos writes it. */
 export function todoOwner (title: string): string | undefined {
   return TRAILING_OWNER.exec(title)?.[1]
@@ -1216,7 +1240,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
     // The writer's sentence just before, on the line before at most, is what "it" may point back to.
     const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
-    const titles = actionTitles(sentence, people).map((title) => withReferent(title, text, told, people))
+    const titles = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people), sentence, people))
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined
