@@ -1012,17 +1012,21 @@ const TERSE_TASK_STEMS = 3
  * names a kind of note ("Actions", "Notes") or a person, nor a topic the task names already. Korean titles take the
  * line's topic where they are built (a label before the task, the point an arrow follows).
  */
-function withWrittenTopic (title: string, sentence: AuthoredSentence, people: readonly string[]): string {
-  const label = sentence.label !== undefined && !hasActionLabel(sentence) && personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
-  // A heading's outline number ("1 Locos", "2) Gala") is no part of the topic.
-  const topic = [label, sentence.sectionHeading].map((t) => t?.trim().replace(/^\d{1,2}[.)]?\s+/, ''))
-    .find((t) => t !== undefined && t !== '' && t.split(/\s+/).length <= 5 && !namesKindOfNote(t) && !EN_ACTION_WORD.test(t))
+function withWrittenTopic (title: string, topic: string | undefined): string {
   if (topic === undefined) return title
   const owner = TRAILING_OWNER.exec(title)
   const task = owner === null ? title : title.slice(0, owner.index)
   const stems = contentStems(task)
   if (hasHangul(task) || stems.size > TERSE_TASK_STEMS || [...contentStems(topic)].some((stem) => stems.has(stem))) return title
   return `${topic}: ${task.charAt(0).toLowerCase()}${task.slice(1)}${owner?.[0] ?? ''}`
+}
+
+/** The topic a line is written under: its label, else its section's heading, when either names one (see withWrittenTopic). */
+function writtenTopic (sentence: AuthoredSentence, people: readonly string[]): string | undefined {
+  const label = sentence.label !== undefined && !hasActionLabel(sentence) && personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
+  // A heading's outline number ("1 Locos", "2) Gala") is no part of the topic.
+  return [label, sentence.sectionHeading].map((t) => t?.trim().replace(/^\d{1,2}[.)]?\s+/, ''))
+    .find((t) => t !== undefined && t !== '' && t.split(/\s+/).length <= 5 && !namesKindOfNote(t) && !EN_ACTION_WORD.test(t))
 }
 
 /** The owner a todo's title closes on ("Book the van (Omar)" gives Omar), as detectTodos writes it. */
@@ -1145,7 +1149,7 @@ const EN_ON_MATTERS = new Set(['raise', 'discuss', 'review', 'revisit', 'mention
  * them by Friday" gives "Label the Spare keys by Friday (Ana)". Left as written when the task itself names something
  * of that number before the pronoun ("order the mop heads and fit them"), or nothing agrees.
  */
-function withReferent (title: string, sentence: string, sentenceBefore: string | undefined, people: readonly string[]): string {
+function withReferent (title: string, sentence: string, sentenceBefore: string | undefined, people: readonly string[], topic?: string): string {
   if (hasHangul(title) || !EN_OBJECT_PRONOUN.test(title)) return title
   const owner = TRAILING_OWNER.exec(title)
   const task = owner === null ? title : title.slice(0, owner.index)
@@ -1167,9 +1171,20 @@ function withReferent (title: string, sentence: string, sentenceBefore: string |
     if (EN_TO_PEOPLE.has(governor) || (plural && EN_TO_PEOPLE_IF_PLURAL.has(governor))) return plural ? pointedBack(true, noParticipant) ?? pronoun : pronoun
     if (!plural && EN_ON_MATTERS.has(governor)) return pronoun
     if (referent(task.slice(0, offset), plural, 'nearest') !== undefined) return pronoun
-    return pointedBack(plural) ?? pronoun
+    return pointedBack(plural) ?? headingReferent(topic, plural) ?? pronoun
   })
   return owner === null ? resolved : `${resolved}${title.slice(owner.index)}`
+}
+
+/**
+ * "Minibus" over "- Sam to book it by Friday": what the line is written under is what "it" (or, plural, "them") is,
+ * when it is a thing of that number ("the minibus"); a heading in capitals or naming a person is none.
+ */
+function headingReferent (topic: string | undefined, plural: boolean): string | undefined {
+  if (topic === undefined || !/^\p{Lu}?[\p{Ll}\s'-]+$/u.test(topic)) return undefined
+  // The whole heading, not a word of it ("Minibus hire" is no minibus).
+  const phrase = referent(topic.toLowerCase(), plural, 'topic')
+  return phrase !== undefined && phrase.replace(/^(?:the|a|an|our|their|my|this|that|these|those)\s+/i, '') === topic.toLowerCase() ? phrase : undefined
 }
 
 /**
@@ -1240,7 +1255,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (isQuestion(text) && !/\b(?:can|could|would) you\b/i.test(text) && !analyseClauses(text).some((c) => c.act === 'request')) continue
     // The writer's sentence just before, on the line before at most, is what "it" may point back to.
     const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
-    const titles = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people), sentence, people))
+    const topic = writtenTopic(sentence, people)
+    const titles = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people, topic), topic))
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined
