@@ -157,7 +157,6 @@ class DecisionCores {
   readonly #index: SizedSimilarityIndex
   readonly #byAmount = new Map<string, number>()
   readonly #byDay = new Map<string, number[]>()
-
   readonly #byDate: boolean
 
   /**
@@ -199,7 +198,7 @@ class DecisionCores {
     for (const day of core.days) {
       for (const id of this.#byDay.get(day) ?? []) {
         let shared = 0
-        for (const stem of this.#cores[id]!.stems) if (stems.has(stem) && !CALENDAR_WORD.test(stem)) shared++
+        for (const stem of this.#cores[id]!.stems) if (stems.has(stem) && !DATE_WORD.test(stem)) shared++
         if (shared >= SAME_DATE_WORDS) same.add(id)
       }
     }
@@ -268,7 +267,7 @@ interface DecisionCore {
 // Words two decisions naming the same date must share besides it to settle the same thing.
 const SAME_DATE_WORDS = 2
 // Words of the date itself ("3월", "14일", "june", "sat"), which two decisions naming it share anyway.
-const CALENDAR_WORD = new RegExp(`\\d|^(?:${MONTH_NAME}|${WEEKDAY_NAME})$`, 'i')
+const DATE_WORD = new RegExp(`\\d|^(?:${MONTH_NAME}|${WEEKDAY_NAME})$`, 'i')
 
 function decisionCore (text: string): DecisionCore {
   const body = text.replace(/^[^:：]{1,20}[:：]/, '')

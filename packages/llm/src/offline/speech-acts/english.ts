@@ -114,7 +114,8 @@ export function opensOnVerb (title: string): boolean {
 
 /**
  * The base form of a verb in -ing or -s, as the tagger reads it after "they are" / "she": "calling" → "call",
- * "checks" → "check"; undefined when the word has no other base form. Where the lemma drops a silent e ("taping" →
+ * "checks" → "check"; undefined when the word has no other base form. A progressive the lemmatiser does not know
+ * ("texting") is given its base by the spelling rules below. Where the lemma drops a silent e ("taping" →
  * "tap", a one-syllable stem ending in one vowel and one consonant, which a short vowel would double:
  * "tapping"), the e is put back.
  */
