@@ -224,6 +224,7 @@ const ENGLISH: Row[] = [
   ['a named person\'s work in hand (progressive) is taken on', "Ana's drafting the partner newsletter.", ['Draft the partner newsletter (Ana)']],
   ['a progressive of a verb the lemmatiser does not know, in the base form', 'Sam is texting the parents today.', ['Text the parents (Sam)']],
   ['the same, its silent e put back', 'Ana is resampling the two wells on Friday.', ['Resample the two wells on Friday (Ana)']],
+  ['"today" possessing a noun stays', "Sam: add the gaskets to today's order", ["Add the gaskets to today's order (Sam)"]],
   ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
   ['a nominalisation before "to" is no doer', 'Motion to adopt the revised bylaws (Kim / Ortiz).', []],
   ['a nominalisation before "to" is no doer (-al)', 'Proposal to move the gala to May.', []],
