@@ -712,6 +712,7 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('할 일\n- 서연 님이 견적 요청\n- 민수 씨가 금요일까지 현수막 주문\n- 창고 정리'), ['견적 요청 (서연)', '금요일까지 현수막 주문 (민수)', '창고 정리 (서지원)'],
     'an item opening on its doer named with 님 or 씨 is theirs, not the writer\'s')
   t.same(todosOf('할 일: 서연 님이 견적 요청'), ['견적 요청 (서연)'])
+  t.same(todosOf('남은 견적은 민수 씨가 금요일까지 받기로 했어요.'), ['남은 견적 금요일까지 받기 (민수)'], 'before a word with a topic particle, -은 is an adnominal ending, kept')
 })
 
 t.test('English notes: a terse task under a heading or label naming its topic is written with it, so it reads alone', async (t) => {

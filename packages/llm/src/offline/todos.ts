@@ -625,11 +625,13 @@ function koreanTitle (clause: string): string {
     // A reason before the task ("세금계산서 발행이 필요하므로 발행 절차를 준비") explains it; the task is what follows.
     .replace(/^.*?(?:므로|때문에|니까|라서|있어서?|없어서?)\s+(?=\S+\s+\S)/, '')
     .trim()
-  // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유").
-  return text.split(' ').map((word) => {
+  // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유"). Before a
+  // word that takes one itself, -은/-는 is an adnominal ending ("남은 견적은": the remaining quotes), kept.
+  const topics = text.split(' ').map((word) => {
     const found = /^(.+)(은|는)$/.exec(word)
-    return found !== null && !/^[그이저나]$/.test(found[1]!) && topicParticle(found[1]!, found[2]!) ? found[1]! : word
-  }).join(' ')
+    return found !== null && !/^[그이저나]$/.test(found[1]!) && topicParticle(found[1]!, found[2]!) ? found[1]! : undefined
+  })
+  return text.split(' ').map((word, i) => topics[i] !== undefined && topics[i + 1] === undefined ? topics[i] : word).join(' ')
 }
 
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
