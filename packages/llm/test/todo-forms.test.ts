@@ -225,6 +225,7 @@ const ENGLISH: Row[] = [
   ['a progressive of a verb the lemmatiser does not know, in the base form', 'Sam is texting the parents today.', ['Text the parents (Sam)']],
   ['the same, its silent e put back', 'Ana is resampling the two wells on Friday.', ['Resample the two wells on Friday (Ana)']],
   ['"today" possessing a noun stays', "Sam: add the gaskets to today's order", ["Add the gaskets to today's order (Sam)"]],
+  ['"it" as the subject of "it\'s", or the empty "it" of "make it clear", stands for nothing', "The bakery van was late twice, and once we served cold toast to the whole group. Sam will phone them and make it plain it's the final notice.", ["Phone them and make it plain it's the final notice (Sam)"]],
   ['an ongoing state is no task', 'Ana is working on the partner newsletter.', []],
   ['a nominalisation before "to" is no doer', 'Motion to adopt the revised bylaws (Kim / Ortiz).', []],
   ['a nominalisation before "to" is no doer (-al)', 'Proposal to move the gala to May.', []],

@@ -1134,7 +1134,8 @@ function withDeadline (todo: string, deadline: string): string {
 }
 
 // "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print").
-const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it|them)\b(?!\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
+// Not a subject ("it's their last warning", "it goes"), nor the empty "it" before what a clause says ("make it clear that …").
+const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it(?!\s+(?:clear|sure|known|plain|obvious)\b)|them)\b(?!['’]s\b|\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
 
 // Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…with Harbour Lettings, and Ben is emailing them".
 const EN_CLAUSE_BREAKS = [';', ',', '→', ':', ' and ', ' so ', ' but ', ' then ']
