@@ -1,5 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
@@ -451,8 +451,9 @@ function isShortNounPhrase (item: string): boolean {
 // "18시 배포 목표": an action noun set as a target ends a task as the noun itself does.
 const KO_ACTION_END = new RegExp(`(?:${ACTION_NOUN.source}|개발|구현|설계|연동|정하기|선정|완료|게시|재검토|초안|진행|[\\uAC00-\\uD7A3]기(?:로)?)(?:\\s*목표)?[.!]?$`)
 const KO_OWNER_MENTION = /(?:제가|저는|저희가|내가|저희 팀이|저희 팀에서|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|은|는|께서|도)?(?=\s)|(?:^|\s)[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)(?:이|가|께서)(?=\s))/
-// A job title with 님 ("팀장님이", "매니저님") names a role, not the person.
-const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)?(?=\\s)`)
+// A name with its title or 님 or 씨 ("민수 씨", "지현 매니저님"); a job title with 님 alone ("팀장님이") names a role, not the person.
+const KO_HONOURED_NAME = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*)?(?:님|씨)`
+const KO_NAMED_OWNER = new RegExp(`(?:^|\\s)${KO_HONOURED_NAME}(?:이|가|은|는|께서)?(?=\\s)`)
 // Someone named in a Korean line, by a name with a title or an honorific ("하린님", "김민수 기사") or a surname with a
 // title ("박 소장"); and the group ("다들", "저희").
 const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_ANY_TITLE})`, 'u')
@@ -752,16 +753,17 @@ function participantSubject (clause: string, people: readonly string[], afterSep
   return { owner, rest: opener![2]! }
 }
 
-// A comma that lists items, not one between numbers ("3, 4번 상자").
-const KO_LIST_COMMA = /\s*(?:(?<!\d)[,，]|[,，](?!\s*\d))\s*/y
+// A comma that lists items or joins clauses, not one between numbers ("3, 4번 상자").
+const KO_COMMA = String.raw`(?<!\d)[,，]|[,，](?!\s*\d)`
+const KO_LIST_COMMA = new RegExp(String.raw`\s*(?:${KO_COMMA})\s*`, 'y')
+const KO_CLAUSE_BREAK = new RegExp(String.raw`\s*(?:;|${KO_COMMA}|→|->)\s*`, 'y')
 
 // A listed task's line opening on its doer, named with 님 or 씨 and a subject or topic particle: the name and the rest.
-const KO_LISTED_DOER = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*)?(?:님|씨)(?:이|가|은|는|께서)\\s+(\\S.*)$`, 'u')
+const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서)\\s+(\\S.*)$`, 'u')
 
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
-const KO_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:님|씨)`
-const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KO_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KO_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
+const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
 const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME}|today|tomorrow|tonight|next|asap|tbd|tbc|done)$`, 'i')
 const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
 
@@ -846,8 +848,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // "- 민수: 기존 자료 정리 (반나절)": a participant's label outweighs a bracket at the end that names no participant.
   const noteNamesNobody = note !== undefined && labelPerson !== undefined && koreanParticipant(note.owner, people) === undefined
   const noted = noteNamesNobody ? labelPerson : (note !== undefined && (/^(?:우리|저희)\s*팀$/.test(note.owner) || KO_SELF_NOTE.test(note.owner)) ? sentence.author : note?.owner) ?? labelPerson
-  // A comma between numbers lists them ("3, 4번 상자"); it joins no clauses.
-  const clauses = koreanClauseTexts(note?.body ?? sentence.text, /\s*(?:;|(?<!\d)[,，]|[,，](?!\s*\d)|→|->)\s*/y)
+  const clauses = koreanClauseTexts(note?.body ?? sentence.text, KO_CLAUSE_BREAK)
   // Under an action heading every line is a task as written ("- 파일럿 계약 조건 정리: 12월 15일까지").
   if (listedAsAction(sentence)) {
     const body = note?.body ?? sentence.text
@@ -1016,11 +1017,11 @@ const TERSE_TASK_STEMS = 3
  * line's topic where they are built (a label before the task, the point an arrow follows).
  */
 function withWrittenTopic (title: string, topic: string | undefined): string {
-  if (topic === undefined) return title
+  if (topic === undefined || hasHangul(title)) return title
   const owner = TRAILING_OWNER.exec(title)
   const task = owner === null ? title : title.slice(0, owner.index)
   const stems = contentStems(task)
-  if (hasHangul(task) || stems.size > TERSE_TASK_STEMS || [...contentStems(topic)].some((stem) => stems.has(stem))) return title
+  if (stems.size > TERSE_TASK_STEMS || [...contentStems(topic)].some((stem) => stems.has(stem))) return title
   return `${topic}: ${task.charAt(0).toLowerCase()}${task.slice(1)}${owner?.[0] ?? ''}`
 }
 
@@ -1133,8 +1134,8 @@ function withDeadline (todo: string, deadline: string): string {
   return `${timeBeforeClosingWord(body, deadline)}${owner === null ? '' : todo.slice(owner.index)}`
 }
 
-// "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print").
-// Not a subject ("it's their last warning", "it goes"), nor the empty "it" before what a clause says ("make it clear that …").
+// "it" or "them" as the object of a task's verb: not opening it, nor a subject ("… before it goes to print", "it's the
+// last one"), nor the empty "it" before what a clause says ("make it clear that …").
 const EN_OBJECT_PRONOUN = /(?<=\S\s+)\b(it(?!\s+(?:clear|sure|known|plain|obvious)\b)|them)\b(?!['’]s\b|\s+(?:is|was|will|would|has|had|goes|went|gets|comes|does|did|can|could|are|were|have|'s)\b)/i
 
 // Where the clause before a task ends: "Spare keys → Ben; Ana to label them", "…with Harbour Lettings, and Ben is emailing them".

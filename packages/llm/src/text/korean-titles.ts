@@ -61,5 +61,8 @@ export const KOREAN_TITLE_PARTICLE = '(?:께서|에게|한테|이랑|[이가은�
  */
 const RELATION_WITH_NIM = '(?:어머|아버|부모|고객|환자|보호자|학부모)님'
 
+/** What follows a name to address a person: a title, with 님 or not, or 님 or 씨 alone ("민수 점장님", "서연 씨"): a pattern source. */
+export const KOREAN_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:님|씨)`
+
 /** A word that is a title or a relation and nothing else ("팀장님이", "매니저께서", "기사님이", "어머님께"): a role, not a name. */
 export const KOREAN_TITLE_WORD = `(?:${KOREAN_JOB_TITLE}님?|${KOREAN_EVERYDAY_TITLE}님|${RELATION_WITH_NIM})${KOREAN_TITLE_PARTICLE}?(?![\\uAC00-\\uD7A3])`

@@ -1,7 +1,7 @@
 import { disassemble } from 'es-hangul'
 import { finalConsonant } from '../../text/korean-stem.ts'
 import { isInstructionToAi } from '../../text/instructions.ts'
-import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
 /*
@@ -357,7 +357,7 @@ export const KO_WITHIN = String.raw`(?:까지|중에|중(?![\uAC00-\uD7A3])|내(
 const OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*\(\s*([\uAC00-\uD7A3]{2,4})(?:\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*\)$`)
 // An owner after an arrow closing the line: a name with its title ("→ 민수 점장님"; any word before 님 is a title there),
 // the writer ("→ 나"), and a time after a comma ("→ 서연 씨, 다음 주 수요일까지").
-const ARROW_OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*(?:→|->)\s*(나|저|본인|${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님|\s*(?:님|씨))?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:${KO_DATE_WORD}))?${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*$|\s*(?:→|->)\s*(${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님)\s*$`)
+const ARROW_OWNER_AND_TIME_NOTE = new RegExp(String.raw`\s*(?:→|->)\s*(나|저|본인|${KOREAN_NAME})(?:${KOREAN_TITLE_AFTER_NAME}|\s+[\uAC00-\uD7A3]{1,3}님)?\s*[,，]\s*((?:${KO_DATE_WORD}|${KO_RELATIVE_DAY})(?:\s*(?:${KO_DATE_WORD}))?${KO_PART_OF_DAY}(?:\s*${KO_WITHIN})?)\s*$|\s*(?:→|->)\s*(${KOREAN_NAME})(?:\s*${KOREAN_ANY_TITLE}\s*님?|\s+[\uAC00-\uD7A3]{1,3}님)\s*$`)
 const DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|다음\s*회의)${KO_PART_OF_DAY}\s*(?:${KO_WITHIN}|전(?:에|까지)?(?![\uAC00-\uD7A3]))|[\uAC00-\uD7A3]{2,}\s+전(?:에|까지)|${KO_DATE_AFTER_TILDE}(?=[\s)]|$)|${KO_DATE_IN_BRACKETS}`)
 // A time that can only be ahead: a terse -(으)ㅁ note with it plans ("내일 정리함"); with a weekday it may report ("일요일에 뺌").
 const FUTURE_TIME = /(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|이번\s*주\s*(?:안|중|내))/
