@@ -131,7 +131,7 @@ export function participantFor (written: string, people: readonly string[]): str
     const own = person.split(/\s+/)
     if (person === written) return true
     if (parts.length === 1) return own[0] === last || own.at(-1) === last
-    // "Priya N." for Priya Nair: the first name and the surname's initial.
+    // "Dana K." for Dana Kim: the first name and the surname's initial.
     if (parts.length === 2 && /^\p{Lu}\.?$/u.test(last)) return own.length > 1 && own[0] === parts[0] && own.at(-1)!.startsWith(last.replace(/\.$/, ''))
     return own.length > 1 && own.at(-1) === last && initial !== undefined && own[0]!.startsWith(initial)
   })

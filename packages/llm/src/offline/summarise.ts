@@ -190,7 +190,7 @@ class DecisionCores {
 
   /**
    * Ids of the cores that settle the same as `core`, ascending: nearly the same words, or the same date
-   * with two words besides ("부사 수확 11/3(월) 시작" and "부사 수확은 11월 3일(월) 개시로 결정").
+   * with two words besides ("벽화 작업 4/12(토) 시작" and "벽화 작업은 4월 12일(토) 착수로 결정").
    */
   matching (core: DecisionCore): number[] {
     const { stems } = core

@@ -142,7 +142,7 @@ const EN_TAIL = /(?:,\s*|\s+)(?:once|because|since|so that|as soon as|which|unle
 const EN_PREDICATE_NOT_ACTION = /^(?:be|been|being|have|not|never|probably|likely|maybe|try|see|wait|need|keep|stay|remain|do so)\b|^decide\s+(?:on\s+)?(?:mon|tue|tues|wed|thu|thurs|fri|monday|tuesday|wednesday|thursday|friday|today|tomorrow|next|later|after|then)\b\W*$/i
 
 // "today", "right away": relative to the meeting, no help in a todo list read later.
-// Not one of two times written with a slash ("today/tomorrow"), nor a possessor ("today's order"); a bracket it closed loses
+// Not one of two times written with a slash ("today/tomorrow"), nor a possessor ("today's post"); a bracket it closed loses
 // its comma ("(Omar, today)" → "(Omar)").
 const EN_IMMEDIATE = /\s+(?:today|tonight|this (?:afternoon|morning|evening)|right away|for now|now|personally)\b(?!\/|['’]s\b)/gi
 

@@ -211,7 +211,7 @@ function agreeingHead (noun: Token, plural: boolean): boolean {
   return isPlural === plural && !NO_REFERENT_HEADS.has(noun.lemma) && !NO_REFERENT_HEADS.has(noun.normal)
 }
 
-// The phrase as a task names it once told: "a second card reader" is "the second card reader"; at most five words.
+// The phrase as a task names it once told: "a spare ladder" is "the spare ladder"; at most five words.
 function phraseOf (sentence: Token[], at: number, end: number): string | undefined {
   const kept = sentence.slice(Math.max(at, end - 4), end + 1)
   const first = kept[0]!

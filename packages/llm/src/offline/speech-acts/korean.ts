@@ -273,7 +273,7 @@ const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|
 const NAMED_PERSON = `(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)`
 const NAMED = new RegExp(`(?:^|\\s)${NAMED_PERSON}(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 // A surname and a title as the subject or topic, as prose minutes name colleagues ("남 주무관이", "도 실장은", "정 기사가"); not a
-// determiner or a counter before a title ("각 팀장이", each team lead; "전 대표님", the former one; "첫 기사", "세 분 강사"), nor a
+// determiner or a counter before a title ("각 팀장이", each team lead; "전 대표님", the former one; "첫 기사", "두 분 기사"), nor a
 // possessor ("도 실장 말로는").
 const SURNAME_TITLED = new RegExp(`(?:^|\\s)((?![각전현새본총부두세네한그이저다매첫옛몇분])[\\uAC00-\\uD7A3]\\s?(?:${KOREAN_BARE_JOB_TITLE}|${KOREAN_EVERYDAY_TITLE}))(?:님)?(?:이|가|은|는|께서|도)(?=\\s|$)`)
 // A role holder addressed by the title alone ("팀장님이", "대표님께서"): no name, yet someone in particular,
