@@ -243,6 +243,12 @@ t.test('A job title alone (팀장님이) names the role holder: the one person t
   t.same(todosOf('목요일 투자 미팅 준비로 대표님이 발표 자료를 고치시기로 함'), ['목요일 투자 미팅 준비로 발표 자료를 고치기 (대표)'], 'a word ending in a particle before the title is no name')
   t.same(todosOf('품질 책임은 점검표를 금요일까지 만들어 주세요.'), ['품질 책임 점검표를 금요일까지 만들어 주기'], 'a title that is an everyday word (책임) names no one without 님')
   t.same(todosOf('사무실 이사는 다음 주 금요일까지 마치기로 했습니다.'), ['사무실 이사 다음 주 금요일까지 마치기'], '이사 (moving house) is no board member: the task is nobody\'s')
+  const taskOfTheBoss = '사장님이 내일 거래처에 견적서를 보내기로 했어요.'
+  t.same(todosOf(`안내문은 제가 내일까지 써서 사장님께 드릴게요.\n${taskOfTheBoss}`).at(-1), '내일 거래처에 견적서를 보내기 (사장)', 'a verb form before the title (써서 사장님께) is no name')
+  t.same(todosOf(`포장 박스 수량을 세어 보니 모자라서, 추가 수량은 사장님이 정하기로 했어요.\n${taskOfTheBoss}`)[1], '내일 거래처에 견적서를 보내기 (사장)', 'a word the minutes also write with another particle (수량, 수량은) is no name')
+  t.same(todosOf(`도면은 은재 씨랑 사장님이 같이 보기로 했어요.\n${taskOfTheBoss}`).at(-1), '내일 거래처에 견적서를 보내기 (사장)', '씨 with its particle (씨랑) is no name')
+  t.same(todosOf(`전단지는 이번 주 안에 마치도록 사장님이 챙기기로 했어요.\n${taskOfTheBoss}`).at(-1), '내일 거래처에 견적서를 보내기 (사장)', 'a verb ending (-도록) is no name')
+  t.same(todosOf(`회의록은 김하은 사장님께 보냈어요.\n${taskOfTheBoss}`), ['내일 거래처에 견적서를 보내기 (김하은)'], 'a full name ending in 은 is still a name')
 })
 
 t.test('A name or a surname with a title that is an everyday word too (기사, 작가, 소장) is the person: the title is neither the owner nor the name', async (t) => {

@@ -42,12 +42,14 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     const title = TITLE_CLOSING.exec(role)?.[0]
     if (title !== undefined && title !== role) add(title, person)
   }
+  const vocabulary = koreanWords(texts)
   for (const text of texts) {
     // In brackets after a name and written together ("박서연(영업팀장)"), a word and a title are one role word.
     for (const match of text.matchAll(KOREAN_NAME_WITH_TITLE)) {
       const [whole, name, title] = match
       const bracketed = /[(（]$/.test(text.slice(0, match.index)) && !/\s/.test(whole)
-      if (!UNIT.test(name!) && (!bracketed || koreanParticipant(name!, people) !== undefined)) add(title!, name!)
+      const participant = koreanParticipant(name!, people) !== undefined
+      if (!UNIT.test(name!) && (!bracketed || participant) && (participant || !inflectedForm(name!, vocabulary))) add(title!, name!)
     }
     for (const [, name, role] of text.matchAll(KOREAN_NAME_ROLE_BRACKET)) addParticipantRole(role!, name!)
     for (const [, role, name] of text.matchAll(KOREAN_ROLE_THEN_NAME)) addParticipantRole(role!, name!)
@@ -60,6 +62,30 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     if (names.size === 1 || (hasHangul(role) && [...names].every((name) => longest.endsWith(name)))) holders.set(role, longest)
   }
   return holders
+}
+
+function koreanWords (texts: readonly string[]): ReadonlySet<string> {
+  const words = new Set<string>()
+  for (const text of texts) for (const [word] of text.matchAll(/[\uAC00-\uD7A3]+/g)) words.add(word)
+  return words
+}
+
+// Particles and verb endings a word before a title may carry when the sentence runs on ("수량은 반장님이", "작성해 대표님께").
+const PARTICLE_OR_ENDING = /(?:은|는|이|가|을|를|도|만|랑|이랑|과|와|에서|으로|로|의|께|해|해서|하고|하게|으나)$/
+
+/**
+ * Whether a word is another word of the minutes with a particle or an ending ("수량은" where the
+ * minutes also write "수량을"; "작성해" beside "작성합니다"): the sentence running on, not a name.
+ * The word before the ending has two syllables at least, so a given name is never cut down to one
+ * ("하은" is no 하 with 은), and a full name stays one when the minutes write it only whole.
+ */
+function inflectedForm (word: string, vocabulary: ReadonlySet<string>): boolean {
+  const ending = PARTICLE_OR_ENDING.exec(word)?.[0]
+  if (ending === undefined) return false
+  const stem = word.slice(0, -ending.length)
+  if (stem.length < 2) return false
+  for (const other of vocabulary) if (other !== word && other.startsWith(stem) && !other.slice(stem.length).startsWith(ending)) return true
+  return false
 }
 
 // "민호 씨가", "가람씨한테": 씨 follows a person's name and never a title or a unit.

@@ -34,11 +34,18 @@ const EVERYDAY_WORDS: ReadonlySet<string> = new Set(['책임', '대표', '이사
 export const KOREAN_CONNECTIVE_ENDING = '(?:아서|어서|여서|해서|려고|하고|[했됐왔갔봤줬었았였있없]고|니까|는데|지만|면서|으면|하면|해야)'
 
 /**
+ * Endings no given name ends in: a verb's purpose or concession (-도록, -(으)나, -하여), "until"
+ * (까지), and the spoken -어서 run into a verb stem that ends in a vowel ("써서", "봐서", "가서").
+ */
+const NEVER_ENDS_A_NAME = '(?:도록|으나|하여|까지|[써봐와줘가떠꺼켜쳐져]서)'
+
+/**
  * A name as written before a title or 님 (2 to 4 syllables): not a word that ends in a particle
  * ("준비로 대표님이", "일정을 팀장님께"), which is the sentence running on, nor a demonstrative or a
- * pronoun with its particle ("이것도 과장님이", "그건 팀장님이", "우리 대리님").
+ * pronoun with its particle ("이것도 과장님이", "그건 팀장님이", "우리 대리님"), nor a word that opens
+ * on the 씨 or 님 that follow a name ("은재 씨랑 실장님이").
  */
-export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이그저](?:건|게|쪽)|여기|거기|저기|우리|저희)(?![\\uAC00-\\uD7A3]))[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])(?<!${KOREAN_CONNECTIVE_ENDING})`
+export const KOREAN_NAME = `(?!(?:[이그저](?:것|거)[\\uAC00-\\uD7A3]?|[이그저](?:건|게|쪽)|여기|거기|저기|우리|저희)(?![\\uAC00-\\uD7A3]))(?![씨님])[\\uAC00-\\uD7A3]{2,4}(?<![로를에의께을는게테])(?<!${KOREAN_CONNECTIVE_ENDING})(?<!${NEVER_ENDS_A_NAME})`
 
 /** The titles as a regular-expression alternation (no group), for a name-title pattern. */
 export const KOREAN_JOB_TITLE = `(?:${KOREAN_JOB_TITLES.join('|')})`
