@@ -720,6 +720,9 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
     'an item opening on its doer named with 님 or 씨 is theirs, not the writer\'s')
   t.same(todosOf('할 일: 서연 님이 견적 요청'), ['견적 요청 (서연)'])
   t.same(todosOf('남은 견적은 민수 씨가 금요일까지 받기로 했어요.'), ['남은 견적 금요일까지 받기 (민수)'], 'before a word with a topic particle, -은 is an adnominal ending, kept')
+  t.same(todosOf('다음 모임도 같은 장소에서 열기로 했고, 장소 예약은 민수 씨가 내일 하기로 했어요.'), ['장소 예약 내일 (민수)'])
+  t.same(todosOf('민수 씨가 작은 상자로 다시 포장하기로 했어요.'), ['작은 상자로 다시 포장 (민수)'], 'the adnominal -은 of a describing verb (작다, 같다, 많다) is no topic particle')
+  t.same(todosOf('민수 씨가 내일 같은 시간에 창고를 열기로 했어요.'), ['내일 같은 시간에 창고를 열기 (민수)'])
 })
 
 t.test('English notes: a terse task under a heading or label naming its topic is written with it, so it reads alone', async (t) => {

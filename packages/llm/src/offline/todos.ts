@@ -635,10 +635,14 @@ function koreanTitle (clause: string): string {
   return text.split(' ').map((word, i) => topics[i] !== undefined && topics[i + 1] === undefined ? topics[i] : word).join(' ')
 }
 
+// The one-syllable stems of describing verbs (같다, 작다, 많다 …) and of 남다, whose -은 is the
+// adnominal ending ("같은 시간", "작은 상자", "남은 견적"): none is a noun that takes a topic particle.
+const DESCRIBING_STEM = /^(?:같|많|작|좋|높|낮|넓|좁|짧|깊|얕|적|늦|젊|굵|얇|밝|맑|검|붉|싫|옳|남)$|괜찮$/
+
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
 function topicParticle (noun: string, particle: string): boolean {
   const last = noun.at(-1)
-  if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun)) return false
+  if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun) || DESCRIBING_STEM.test(noun)) return false
   return hasBatchim(last) === (particle === '은')
 }
 
