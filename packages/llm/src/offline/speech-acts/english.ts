@@ -256,6 +256,22 @@ export function isPersonName (word: string): boolean {
   return known
 }
 
+// An object that opens as one ("the", "two", "her") and has its noun within three words ("the budget", "her new
+// laptop"); not a pronoun or a name's possessive alone ("testing that after lunch", "testing Ana's").
+function nounObject (after: readonly Token[]): boolean {
+  return OBJECT_START.has(after[0]?.pos ?? 'X') && after.slice(0, 3).some((t) => t.pos === 'NOUN')
+}
+
+/**
+ * An -ing form after "is" or "'s": a verb, or, before a noun object with a named doer or "I" and no verb after it,
+ * the word the tagger took for a noun ("Sam's checking the fuse box": the name's "'s" read as a possessive before
+ * it; "Sam's wedding the week after is a clash" has its verb after).
+ */
+function inProgress (token: Token | undefined, objectWithDoer: boolean): boolean {
+  if (token === undefined || !token.normal.endsWith('ing')) return false
+  return token.pos === 'VERB' || (token.pos === 'NOUN' && objectWithDoer)
+}
+
 /** Clause boundaries inside a sentence: ";", and ", and/but/so" before a new subject and verb. */
 function splitClauses (tokens: Token[]): Token[][] {
   const clauses: Token[][] = []
@@ -521,7 +537,7 @@ function shapeOf (tokens: Token[]): Shape {
     return { act: 'request', agent: { kind: 'unknown' }, verbAt: i }
   } else if (WEAK_MODALS.has(slot.normal)) {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
-  } else if (BE.has(slot.normal) && rest[ingAt]?.pos === 'VERB' && rest[ingAt]!.normal.endsWith('ing') &&
+  } else if (BE.has(slot.normal) && inProgress(rest[ingAt], doerInHand && nounObject(rest.slice(ingAt + 1)) && !rest.slice(ingAt + 1).some((t) => t.pos === 'AUX')) &&
     (DEADLINE_OR_TIME.test(join(rest.slice(ingAt + 1))) || TIME_OPENERS.has(words[0]!.normal) ||
       (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')))) {
     // "Jonas is writing the load test today": an action under way within a stated time;
