@@ -473,7 +473,9 @@ const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 // "담당 미정", "담당자 없음", "- 담당 X": nobody has it.
-const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|(?:안|못)\s*정|[Xx✗](?![\p{L}\d]))/u
+const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|정하지\s*(?:않|못)|(?:안|못)\s*정|[Xx✗](?![\p{L}\d]))/u
+// "전단지 배포는 아직 누가 할지 안 정했어요", "의자 반납은 누가 하나요?": the topic is a task, who does it is open.
+const KO_WHO_OPEN = /^(.+?)(?:은|는)\s+(?:아직\s+)?누가\s+(?:\S+지(?:는)?\s+(?:아직\s+)?(?:안\s*정|정하지\s*(?:않|못)|미정|모르|몰라)|(?:하나요|할까요|해요|하죠|합니까|할래|해|하지|맡나요|맡을까요|맡죠|맡아요)\s*[?？]?\s*$)/
 // A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.
@@ -1245,7 +1247,18 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
     if (unowned !== null) {
       const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（\-–—/]+$/u, '')
-      const title = hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      // "출석부를 매주 걷을 담당자는 아직 정하지 못했습니다": what the person is for, before 담당자, is a verb's -ㄹ form;
+      // the task is to name that person.
+      const forWhom = hasHangul(task) && /담당자?\s*(?:은|는|이|가)?\s*(?:아직\s*)?정/.test(text.slice(unowned.index)) && disassembleCompleteCharacter(task.at(-1)!)?.jongseong === 'ㄹ'
+      const title = forWhom
+        ? finish({ text: `${koreanTitle(task.replace(KOREAN_SPOKEN_OPENER, '').replace(/^(?:앞으로|이제|아직)\s+/, ''))} 담당자 정하기` }, true)
+        : hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+      if (title !== undefined) keep(title)
+      continue
+    }
+    const openTopic = hasHangul(text) ? KO_WHO_OPEN.exec(text.replace(/[.!。]+$/u, ''))?.[1]?.replace(/^[^\p{L}\d]+/u, '').replace(KOREAN_SPOKEN_OPENER, '').trim() : undefined
+    if (openTopic !== undefined && (openTopic.split(/\s+/).length >= 2 || KO_ACTION_END.test(openTopic))) {
+      const title = finish({ text: koreanTitle(openTopic) }, true)
       if (title !== undefined) keep(title)
       continue
     }

@@ -66,6 +66,8 @@ const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
 const SPEAKERS_TEAM = new Set(['team', 'people', 'folks', 'group', 'squad', 'crew', 'side'])
 const THIRD_PERSON = new Set(['they', 'he', 'she'])
 const UNKNOWN_SUBJECTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'who', 'nobody'])
+// Whom a group needs for a task it has no doer for ("we need someone to …").
+const WANTED_DOERS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'volunteers', 'helpers'])
 const UNCERTAIN = new Set(['maybe', 'perhaps', 'possibly', 'probably', 'unsure', 'unclear', 'whether', 'if'])
 const ASKING_LEMMAS = new Set(['ask', 'check', 'confirm', 'verify', 'find', 'figure', 'see', 'clarify', 'investigate', 'determine', 'double-check', 'test'])
 const GREETINGS = new Set(['hi', 'hello', 'morning', 'thanks', 'thank', 'welcome', 'bye', 'cheers'])
@@ -524,6 +526,9 @@ function shapeOf (tokens: Token[]): Shape {
     if (agent !== undefined && taskAt !== undefined && !rest[k]!.negated) return { act: 'commitment', agent, verbAt: i + taskAt }
     kind = 'finite'
     verbAt = k
+  } else if (slot.lemma === 'need' && slot.pos === 'VERB' && WANTED_DOERS.has(rest[k + 1]?.normal ?? '') && rest[k + 2]?.normal === 'to' && verbAfter(k + 3) !== undefined) {
+    // "We still need someone to run the raffle": a task the group has for nobody yet.
+    return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + verbAfter(k + 3)! }
   } else if (OBLIGATION_VERBS.has(slot.normal) && rest[k + 1]?.normal === 'to') {
     kind = 'obligation'
     verbAt = verbAfter(k + 2)
