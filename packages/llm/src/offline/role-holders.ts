@@ -70,12 +70,12 @@ function koreanWords (texts: readonly string[]): ReadonlySet<string> {
   return words
 }
 
-// Particles and verb endings a word before a title may carry when the sentence runs on ("수량은 반장님이", "작성해 대표님께").
+// Particles and verb endings a word before a title may carry when the sentence runs on ("재고는 반장님이", "정리해 대표님께").
 const PARTICLE_OR_ENDING = /(?:은|는|이|가|을|를|도|만|랑|이랑|과|와|에서|으로|로|의|께|해|해서|하고|하게|으나)$/
 
 /**
- * Whether a word is another word of the minutes with a particle or an ending ("수량은" where the
- * minutes also write "수량을"; "작성해" beside "작성합니다"): the sentence running on, not a name.
+ * Whether a word is another word of the minutes with a particle or an ending ("재고는" where the
+ * minutes also write "재고를"; "정리해" beside "정리합니다"): the sentence running on, not a name.
  * The word before the ending has two syllables at least, so a given name is never cut down to one
  * ("하은" is no 하 with 은), and a full name stays one when the minutes write it only whole.
  */
