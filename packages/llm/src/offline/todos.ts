@@ -5,7 +5,7 @@ import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics, namesKindOfNote } from './cues.ts'
-import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, referent, verbBase, type Clause } from './speech-acts/index.ts'
+import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, passiveNeed, referent, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote, timeBeforeClosingWord } from './speech-acts/korean.ts'
 import { addressedPeople, attendees, ENGLISH_WRITTEN_NAME, koreanParticipant, participantFor, roleHolders } from './role-holders.ts'
 import { assemble, combineCharacter, disassemble, disassembleCompleteCharacter, hasBatchim } from 'es-hangul'
@@ -1278,7 +1278,11 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // The writer's sentence just before, on the line before at most, is what "it" may point back to.
     const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
     const topic = writtenTopic(sentence, people)
-    const titles = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people, topic), topic))
+    const read = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people, topic), topic))
+    // "The gutter needs clearing before winter": the thing's need is the task, nobody's yet; the sentence's other tasks stay.
+    const needed = hasHangul(text) ? undefined : passiveNeed(text)
+    const neededTitle = needed === undefined ? undefined : finish({ text: needed }, false)
+    const titles = neededTitle === undefined ? read : [neededTitle, ...read.filter((title) => !/\bneeds?\b/i.test(title))]
     // "현장 안내문은 제가 만들게요. 시안 나오면 반영해서 다음 주 금요일까지요.": a deadline said after the task, as a fragment of
     // its own, bounds the task just before it.
     const deadline = titles.length === 0 && before?.sentence.author === sentence.author ? afterthoughtDeadline(text) : undefined

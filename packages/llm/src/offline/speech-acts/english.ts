@@ -223,6 +223,58 @@ function phraseOf (sentence: Token[], at: number, end: number): string | undefin
   return /^(?:my|our|their|his|her|its|your|this|that|these|those)\s/i.test(phrase) ? phrase : `the ${phrase}`
 }
 
+const NEED_ADVERBS = new Set(['still', 'also', 'really', 'urgently', 'probably', 'definitely', 'badly'])
+// A thing's noun phrase: a noun phrase's words, numbers ("van two"), and a preposition between nouns ("the gutter over the porch").
+const THING_TAGS = new Set([...NOUN_PHRASE_TAGS, 'NUM'])
+
+/**
+ * The task a need of a thing states, nobody named: "The gutter needs clearing before winter" and "the gutter needs
+ * to be cleared before winter" give "Clear the gutter before winter"; "Van 2 failed its check, needs servicing" the
+ * same for the sentence's subject. The thing is a noun phrase; what follows the verb up to a comma or a full stop
+ * stays ("before winter"). Undefined for any other sentence.
+ */
+export function passiveNeed (sentence: string): string | undefined {
+  const tokens = tokensOf(sentence)[0]
+  if (tokens === undefined) return undefined
+  const at = tokens.findIndex((t) => t.normal === 'need' || t.normal === 'needs')
+  if (at <= 0) return undefined
+  let verbAt = at + 1
+  let base: string | undefined
+  if (tokens[verbAt]?.normal.endsWith('ing')) base = verbBase(tokens[verbAt]!.normal)
+  else if (tokens[verbAt]?.normal === 'to' && tokens[verbAt + 1]?.normal === 'be' && /(?:ed|en|t)$/.test(tokens[verbAt + 2]?.normal ?? '')) {
+    verbAt += 2
+    base = tokens[verbAt]!.lemma !== tokens[verbAt]!.normal ? tokens[verbAt]!.lemma : undefined
+  }
+  if (base === undefined) return undefined
+  let subjectEnd = at
+  while (subjectEnd > 0 && NEED_ADVERBS.has(tokens[subjectEnd - 1]!.normal)) subjectEnd--
+  // ", needs fixing" after a clause of its own: the thing is that clause's subject.
+  const afterComma = tokens[subjectEnd - 1]?.value === ','
+  let subjectStart = afterComma ? 0 : subjectEnd
+  if (afterComma) {
+    subjectEnd = 0
+    while (subjectEnd < tokens.length && THING_TAGS.has(tokens[subjectEnd]!.pos)) subjectEnd++
+  } else {
+    // Back to the sentence's start or a break; a compound's first word the tagger reads as a verb ("Display
+    // cards", "Cover sheets") is the phrase's all the same.
+    const joinsNouns = (j: number): boolean => tokens[j]!.normal === 'and' && (tokens[j - 1]?.pos === 'NOUN' || tokens[j - 1]?.pos === 'PROPN')
+    while (subjectStart > 0 && tokens[subjectStart - 1]!.pos !== 'PUNCT' && (!/^(?:and|so|but|then)$/.test(tokens[subjectStart - 1]!.normal) || joinsNouns(subjectStart - 1)) &&
+      (THING_TAGS.has(tokens[subjectStart - 1]!.pos) || (tokens[subjectStart - 1]!.pos === 'ADP' && tokens[subjectStart - 2]?.pos === 'NOUN') ||
+        (subjectStart === 1 && tokens[0]!.pos === 'VERB' && tokens[1]?.pos === 'NOUN'))) subjectStart--
+    if (subjectStart > 0 && !/^(?:and|so|but|then)$/.test(tokens[subjectStart - 1]!.normal) && tokens[subjectStart - 1]!.pos !== 'PUNCT') return undefined
+  }
+  const subject = tokens.slice(subjectStart, subjectEnd)
+  if (subject.length === 0 || subject.length > 6 || !subject.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') || subject.at(-1)!.pos === 'ADJ' || subject.at(-1)!.pos === 'CCONJ') return undefined
+  // A person in need ("Ana needs cheering up") is no thing to act on.
+  if (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value)) return undefined
+  const restEnd = tokens.findIndex((t, j) => j > verbAt && (t.value === ',' || t.value === ';' || t.value === '.' || t.value === '!' || t.value === '?' || t.value === '—' || t.value === '–'))
+  const rest = tokens.slice(verbAt + 1, restEnd < 0 ? tokens.length : restEnd)
+  const thing = join(subject)
+  // The sentence's capital is no part of the thing's name ("The gutter", "Website calendar"); a name's is.
+  const named = subject[0] === tokens[0] && !(subject[0]!.pos === 'PROPN' && subject.length === 1) && /^\p{Lu}\p{Ll}/u.test(thing) ? thing.charAt(0).toLowerCase() + thing.slice(1) : thing
+  return [base, named, join(rest)].filter((part) => part !== '').join(' ')
+}
+
 /** Whether a short English phrase has no verb: a note's noun phrase ("final deck Thursday", "venue contract"). */
 export function isVerbless (phrase: string): boolean {
   const tokens = tokensOf(phrase).flat()
