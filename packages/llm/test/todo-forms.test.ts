@@ -737,6 +737,8 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('다음 모임도 같은 장소에서 열기로 했고, 장소 예약은 민수 씨가 내일 하기로 했어요.'), ['장소 예약 내일 (민수)'])
   t.same(todosOf('민수 씨가 작은 상자로 다시 포장하기로 했어요.'), ['작은 상자로 다시 포장 (민수)'], 'the adnominal -은 of a describing verb (작다, 같다, 많다) is no topic particle')
   t.same(todosOf('민수 씨가 내일 같은 시간에 창고를 열기로 했어요.'), ['내일 같은 시간에 창고를 열기 (민수)'])
+  t.same(todosOf('간식 메뉴는 민수 씨가 금요일까지 정하기로 했어요.'), ['간식 메뉴 금요일까지 정하기 (민수)'], 'a one-syllable stem with 하 (정하다) keeps its 하기; a noun\'s (확인하기) goes')
+  t.same(todosOf('대관 순서를 이번 주까지 정해야 합니다.'), ['대관 순서를 이번 주까지 정하기'])
 })
 
 t.test('English notes: a terse task under a heading or label naming its topic is written with it, so it reads alone', async (t) => {

@@ -559,7 +559,9 @@ function koreanTitle (clause: string): string {
   text = text
     // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:은|는|도|을|를)\s+맡(?:습니다|아요|음|는다|아)$/, '')
-    // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기.
+    // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기; a one-syllable stem with 하 is a verb, not a
+    // noun (정해야 합니다 → 정하기).
+    .replace(/(?<=(?:^|\s)[\uAC00-\uD7A3])해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '하기')
     .replace(/\s*해야\s*(?:함|합니다|한다|해요|됨|됩니다|돼|돼요)$/, '')
     // 르-irregular first (불러야 → 부르기), then the -어/아 stem of one syllable (마쳐야 → 마치기); -야겠- (봐야겠어요) is a must-form too.
     .replace(/([\uAC00-\uD7A3])([러라])야\s*(?:함|합니다|한다|해요|돼|돼요|됩니다|겠습니다|겠어요|겠어|겠음|겠다)$/, (whole: string, before: string, s: string) => reuIrregular(before, s) ?? whole)
@@ -569,7 +571,7 @@ function koreanTitle (clause: string): string {
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     // "창고 정리를 하기로 했다": the noun is the task, without the object particle the separate 하다 took.
     .replace(/(?<=[\uAC00-\uD7A3]{2})[을를]\s+하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
-    .replace(/하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
+    .replace(/(?<!(?:^|\s)[\uAC00-\uD7A3])하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
     .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '기')
     // A terse -기로 ("견적 받기로"): the task is the -기 form.
     .replace(/([\uAC00-\uD7A3])기로$/, '$1기')
@@ -604,7 +606,8 @@ function koreanTitle (clause: string): string {
     // "수신 거부 목록 추출이 필요합니다": the subject particle goes with 필요.
     .replace(/([\uAC00-\uD7A3])(이|가)?\s+필요(?:함|합니다|해요|한데|하고)?$/, (_m, last: string, particle: string | undefined) => particle === undefined || hasBatchim(last) === (particle === '이') ? last : `${last}${particle}`)
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
-    .replace(/하기$/, '')
+    // A noun's 하기 goes (확인하기 → 확인); a one-syllable stem's stays (정하기).
+    .replace(/(?<!(?:^|\s)[\uAC00-\uD7A3])하기$/, '')
     .replace(/(?:을|를)?\s*함$/, '')
     // Only a clause that ends as written: "서류를 열람할게요" leaves the noun 열람 once 할게요 is gone, no -ㅁ form.
     .replace(/([\uAC00-\uD7A3])$/, (m: string, _s: string, _at: number, whole: string) => written.endsWith(whole.split(' ').at(-1)!) ? withoutMieum(m) : m)
