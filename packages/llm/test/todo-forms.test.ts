@@ -597,6 +597,8 @@ t.test('English: one person\'s two tasks on the same things are two todos when t
     ['Recruit 5 pilot schools (Mira Chen)', 'Send pilot schools a survey (Mira Chen)'])
   t.same(meetingTodos([['Mira Chen', "I'll send the pilot schools a survey."], ['Tom Okoye', 'Mira will send the pilot schools a short survey.']], people),
     ['Send the pilot schools a short survey (Mira)'], 'the same task in two wordings stays one')
+  t.same(meetingTodos([['Mira Chen', '- Action (Paula): east elevation with taller windows.'], ['Tom Okoye', 'Paula is redrawing the east elevation by Wednesday.']], people), ['Redraw the east elevation by Wednesday (Paula)'],
+    'one person\'s two wordings that share half the words of each are one task')
 })
 
 t.test('English: "Owner: …" after a point of the same line gives that point to them', async (t) => {

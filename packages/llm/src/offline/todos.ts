@@ -1077,7 +1077,18 @@ function sameOwnersTask (a: string, b: string): boolean {
   // "Visit report (Mira)" and "Write the visit report (Mira Chen)": in English the shorter wording
   // whole inside the longer. Korean stems keep their particles and endings apart, so two can be all a different task shares.
   return (shared >= (sameDate ? 2 : 3) && shared >= 0.5 * Math.min(stemsA.length, stemsB.length)) ||
-    (!hasHangul(a) && shared >= 2 && shared === Math.min(stemsA.length, stemsB.length))
+    (!hasHangul(a) && shared >= 2 && shared === Math.min(stemsA.length, stemsB.length)) ||
+    // Half the words of each shared, two at least ("East elevation with taller windows (Paula)" and "Redraw the east
+    // elevation by Wednesday (Paula)"); English tasks that open on two different verbs are two ("Recruit 5 pilot
+    // schools", "Send pilot schools a survey").
+    (shared >= 2 && shared >= 0.5 * Math.max(stemsA.length, stemsB.length) && !twoVerbs(a.replace(TRAILING_OWNER, ''), b.replace(TRAILING_OWNER, '')))
+}
+
+/** Two English tasks that open on different verbs. */
+function twoVerbs (taskA: string, taskB: string): boolean {
+  if (hasHangul(taskA) || hasHangul(taskB) || !opensOnVerb(taskA) || !opensOnVerb(taskB)) return false
+  const verb = (task: string): string => task.trim().split(/\s+/)[0]!.toLowerCase()
+  return verb(taskA) !== verb(taskB)
 }
 
 /**
@@ -1093,9 +1104,8 @@ function nearlySameTodo (kept: string, title: string, titleStems: ReadonlySet<st
   if (ownerA === undefined || ownerB === undefined || hasHangul(title) || !samePerson(ownerA, ownerB)) return true
   const taskA = kept.replace(TRAILING_OWNER, '')
   const taskB = title.replace(TRAILING_OWNER, '')
-  const verb = (task: string): string => task.trim().split(/\s+/)[0]!.toLowerCase()
   // A title that opens on a noun ("PO to the caterer today") names no verb to tell it apart.
-  return verb(taskA) === verb(taskB) || !opensOnVerb(taskA) || !opensOnVerb(taskB) || nearlySame(contentStems(taskA), contentStems(taskB))
+  return !twoVerbs(taskA, taskB) || nearlySame(contentStems(taskA), contentStems(taskB))
 }
 
 /**
