@@ -248,6 +248,14 @@ const ENGLISH: Row[] = [
   ['two named doers joined by "and" are two clauses', "Sam'll book the venue by Friday and Ana confirms the caterer.", ['Book the venue by Friday (Sam)']]
 ]
 
+t.test('A role the minutes give tasks to is the participant who writes one of those tasks as their own, when only one does', async (t) => {
+  const people = ['박서연', '김민수']
+  t.same(meetingTodos([['박서연', '- 재고 점검표 작성 (내가, 목요일까지)'], ['김민수', '- 재고 점검표는 주방장님이 목요일까지 작성\n- 주방장님이 고무장갑을 금요일까지 주문하기로 함']], people),
+    ['재고 점검표 목요일까지 작성 (박서연)', '고무장갑을 금요일까지 주문 (박서연)'])
+  t.same(meetingTodos([['박서연', '- 재고 점검표 작성 (내가, 목요일까지)'], ['김민수', '- 세제 주문 (내가, 수요일까지)\n- 재고 점검표는 주방장님이 목요일까지 작성\n- 세제는 주방장님이 수요일까지 주문\n- 주방장님이 고무장갑을 금요일까지 주문하기로 함']], people).at(-1),
+    '고무장갑을 금요일까지 주문 (주방장)', 'two participants each write one of the role\'s tasks as their own: no guess between them')
+})
+
 t.test('A job title alone (팀장님이) names the role holder: the one person the minutes write with that title, else the title', async (t) => {
   t.same(todosOf('팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (팀장)'], 'nobody written as 팀장: the title is the owner')
   t.same(todosOf('참석: 구매팀 하윤서 팀장, 전산팀 문태식 매니저\n팀장님이 후보 날짜 두 개 보내 주시기로 했어요.'), ['후보 날짜 두 개 보내기 (하윤서)'])

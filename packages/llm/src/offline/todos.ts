@@ -1084,6 +1084,49 @@ function sameOwnersTask (a: string, b: string): boolean {
     (shared >= 2 && shared >= 0.5 * Math.max(stemsA.length, stemsB.length) && !twoVerbs(a.replace(TRAILING_OWNER, ''), b.replace(TRAILING_OWNER, '')))
 }
 
+// A role as a task's owner: a Korean title, with a few syllables of where before it ("주방장", "영업팀장"), or an
+// English word of office ("Secretary", "site lead").
+const KOREAN_ROLE_OWNER = new RegExp(`^[\\uAC00-\\uD7A3]{0,4}(?:${KOREAN_ANY_TITLE}|장)$`, 'u')
+const isRoleOwner = (owner: string, people: readonly string[]): boolean => !people.some((person) => samePerson(person, owner)) &&
+  (hasHangul(owner) ? KOREAN_ROLE_OWNER.test(owner) : /^\p{Lu}?\p{Ll}+(?: \p{Ll}+)?$/u.test(owner) && !isPersonName(owner))
+
+/**
+ * A role the minutes never write beside a name is the participant who writes the same task as their own: one
+ * writer's "재고 점검표 작성 (내가)" and another's "재고 점검표는 주방장님이 작성" make the first writer 주방장, so every
+ * task given to 주방장 is theirs, and the two wordings are one todo. Only when the role's tasks point to one participant alone.
+ */
+function roleAsPerson (todos: readonly string[], people: readonly string[], mergedBefore: ReadonlyArray<readonly [string, string]>): string[] {
+  const ownerOf = (todo: string): string | undefined => TRAILING_OWNER.exec(todo)?.[1]
+  const taskOf = (todo: string): string => todo.replace(TRAILING_OWNER, '')
+  const byRole = todos.filter((todo) => { const owner = ownerOf(todo); return owner !== undefined && isRoleOwner(owner, people) })
+  if (byRole.length === 0 && mergedBefore.length === 0) return [...todos]
+  const byPerson = todos.filter((todo) => { const owner = ownerOf(todo); return owner !== undefined && people.some((p) => samePerson(p, owner)) })
+  const found = new Map<string, Set<string>>()
+  const pairs = [...mergedBefore, ...byRole.flatMap((a) => byPerson.map((b) => [a, b] as const))]
+  for (const [a, b] of pairs) {
+    for (const [withRole, withPerson] of [[a, b], [b, a]] as const) {
+      const role = ownerOf(withRole)
+      const person = ownerOf(withPerson)
+      if (role === undefined || person === undefined || !isRoleOwner(role, people) || !people.some((p) => samePerson(p, person)) || hasHangul(person) !== hasHangul(role)) continue
+      if (sameOwnersTask(`${taskOf(withRole)} (${role})`, `${taskOf(withPerson)} (${role})`) || nearlySame(contentStems(taskOf(withRole)), contentStems(taskOf(withPerson)))) {
+        found.set(role, (found.get(role) ?? new Set()).add(person))
+      }
+    }
+  }
+  const holder = new Map([...found].filter(([, persons]) => persons.size === 1 || [...persons].every((p) => [...persons].every((q) => samePerson(p, q))))
+    .map(([role, persons]) => [role, [...persons].reduce((a, b) => (b.length > a.length ? b : a))]))
+  if (holder.size === 0) return [...todos]
+  const merged: string[] = []
+  for (const todo of todos) {
+    const role = ownerOf(todo)
+    const title = role !== undefined && holder.has(role) ? `${taskOf(todo)} (${holder.get(role)!})` : todo
+    const same = merged.findIndex((kept) => sameOwnersTask(kept, title) || nearlySameTodo(kept, title, contentStems(title)))
+    if (same < 0) merged.push(title)
+    else if (title.length > merged[same]!.length) merged[same] = title
+  }
+  return merged
+}
+
 /** Two English tasks that open on different verbs. */
 function twoVerbs (taskA: string, taskB: string): boolean {
   if (hasHangul(taskA) || hasHangul(taskB) || !opensOnVerb(taskA) || !opensOnVerb(taskB)) return false
@@ -1223,6 +1266,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   // Read from the whole text only once an owner needs it: most owners are participants by name.
   let holders: ReadonlyMap<string, string> | undefined
   const index = new SizedSimilarityIndex()
+  // Two wordings kept as one: where one names a role and the other a participant, the role may be that participant.
+  const rolesTaken: Array<[string, string]> = []
   // The sentence before, by its author, with the places of the todos it gave in `kept`.
   let previous: { sentence: AuthoredSentence, kept: number[] } | undefined
   const writersOwn: Array<{ at: number, author: string }> = []
@@ -1313,7 +1358,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     previous = { sentence, kept: places }
   }
   for (const { at, author } of writersOwn) if (!TRAILING_OWNER.test(kept[at]!)) kept[at] = withOwner(kept[at]!, author)
-  return kept
+  return roleAsPerson(kept, people, rolesTaken)
 
   /*
    * The owner as the participants know them: a participant's name stays as written (a first name
@@ -1354,6 +1399,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??
       index.candidates(ownersTaskStems(title), () => 2).find((id) => sameOwnersTask(kept[id]!, title))
+    if (same !== undefined) rolesTaken.push([kept[same]!, title])
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)
