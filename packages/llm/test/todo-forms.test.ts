@@ -241,6 +241,8 @@ const ENGLISH: Row[] = [
   ['a name\'s "\'s" before an -ing form the tagger reads as a noun, and its object', "Sam's checking the budget for a second freezer this week.", ['Check the budget for a second freezer this week (Sam)']],
   ['the same with a verb after it is a possessive subject', "Sam's wedding the week after is a clash.", []],
   ['the same before a pronoun object is left alone', "Sam's checking this when he does the rota.", []],
+  ['a named person\'s work in hand on an object with no article', "Sam's putting painted markers on all four gates.", ['Put painted markers on all four gates (Sam)']],
+  ['a condition after ", and" opens what follows, not the task before it', "Ana's ringing the caterer about the late delivery, and if they can't come before noon we'll order sandwiches.", ['Ring the caterer about the late delivery (Ana)']],
   ['a nominalisation before "to" is no doer', 'Motion to adopt the revised bylaws (Kim / Ortiz).', []],
   ['a nominalisation before "to" is no doer (-al)', 'Proposal to move the gala to May.', []],
   ['a topic label names what "it" is', 'Flaky checkout test: I will quarantine it.', ['Quarantine the flaky checkout test (서지원)']],

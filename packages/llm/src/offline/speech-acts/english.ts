@@ -316,6 +316,17 @@ function nounObject (after: readonly Token[]): boolean {
   return OBJECT_START.has(after[0]?.pos ?? 'X') && after.slice(0, 3).some((t) => t.pos === 'NOUN')
 }
 
+// An object without an article: a plural noun or a compound, an adjective or a participle before a noun ("putting
+// new signs on the gates", "fitting painted rails").
+function bareNounObject (after: readonly Token[]): boolean {
+  const first = after[0]
+  if (first === undefined) return false
+  if (first.pos === 'NOUN') return /s$/.test(first.normal) || after[1]?.pos === 'NOUN'
+  // A participle as an adjective ("laminated signs") is tagged a verb.
+  const describing = first.pos === 'ADJ' || (first.pos === 'VERB' && /(?:ed|en)$/.test(first.normal))
+  return describing && after[1]?.pos === 'NOUN'
+}
+
 /**
  * An -ing form after "is" or "'s": a verb, or, before a noun object with a named doer or "I" and no verb after it,
  * the word the tagger took for a noun ("Sam's checking the fuse box": the name's "'s" read as a possessive before
@@ -358,6 +369,8 @@ function splitClauses (tokens: Token[]): Token[][] {
         (afterNext?.pos === 'NOUN' && /[^s]s$/.test(afterNext.normal) && OBJECT_START.has(tokens[i + 3]?.pos ?? 'X')))) ||
       (token.value === ',' && next !== undefined && (
         (next.pos === 'CCONJ' && afterNext !== undefined && (afterNext.pos === 'PRON' || afterNext.pos === 'PROPN')) ||
+        // "…, and if they can't come we'll swap it": a condition opens what follows, not the clause before.
+        (next.pos === 'CCONJ' && afterNext !== undefined && /^(?:if|unless|when|once)$/.test(afterNext.normal)) ||
         ((next.pos === 'PRON' || next.pos === 'PROPN') && afterNext !== undefined && (afterNext.pos === 'AUX' || afterNext.pos === 'VERB'))
       ))
     if (boundary) {
@@ -596,7 +609,7 @@ function shapeOf (tokens: Token[]): Shape {
     return { act: 'opinion', agent: agentOf(subject, 'opinion') }
   } else if (BE.has(slot.normal) && inProgress(rest[ingAt], doerInHand && nounObject(rest.slice(ingAt + 1)) && !rest.slice(ingAt + 1).some((t) => t.pos === 'AUX')) &&
     (DEADLINE_OR_TIME.test(join(rest.slice(ingAt + 1))) || TIME_OPENERS.has(words[0]!.normal) ||
-      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X')))) {
+      (doerInHand && !ONGOING_LEMMAS.has(rest[ingAt]!.lemma) && (OBJECT_START.has(rest[ingAt + 1]?.pos ?? 'X') || bareNounObject(rest.slice(ingAt + 1)))))) {
     // "Jonas is writing the load test today": an action under way within a stated time;
     // "Sam's drafting a comms template", "Aisha's setting it up", "I'm booking the coach": a named person's or the
     // writer's work in hand, taken on.
