@@ -234,6 +234,8 @@ const THING_TAGS = new Set([...NOUN_PHRASE_TAGS, 'NUM'])
  * stays ("before winter"). Undefined for any other sentence.
  */
 export function passiveNeed (sentence: string): string | undefined {
+  // Most sentences have no "need": they are not read again.
+  if (!/\bneeds?\b/i.test(sentence)) return undefined
   const tokens = tokensOf(sentence)[0]
   if (tokens === undefined) return undefined
   const at = tokens.findIndex((t) => t.normal === 'need' || t.normal === 'needs')
