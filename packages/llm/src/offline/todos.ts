@@ -475,7 +475,7 @@ const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pe
 // "담당 미정", "담당자 없음", "- 담당 X": nobody has it.
 const KO_UNOWNED = /\s*\(?\s*담당(?:자)?\s*(?:은|는|이|가)?\s*(?:아직\s*)?(?:미정|미배정|없음|정해지지 않|정하지\s*(?:않|못)|(?:안|못)\s*정|[Xx✗](?![\p{L}\d]))/u
 // "전단지 배포는 아직 누가 할지 안 정했어요", "의자 반납은 누가 하나요?": the topic is a task, who does it is open.
-const KO_WHO_OPEN = /^(.+?)(?:은|는)\s+(?:아직\s+)?누가\s+(?:\S+지(?:는)?\s+(?:아직\s+)?(?:안\s*정|정하지\s*(?:않|못)|미정|모르|몰라)|(?:하나요|할까요|해요|하죠|합니까|할래|해|하지|맡나요|맡을까요|맡죠|맡아요)\s*[?？]?\s*$)/
+const KO_WHO_OPEN = /^(.+?)(?:은|는)\s+(?:아직\s+)?누가\s+(?:\S+지(?:는)?\s+(?:아직\s+)?(?:(?:안|못)\s*정|정하지\s*(?:않|못)|미정|모르|몰라)|(?:하나요|할까요|해요|하죠|합니까|할래|해|하지|맡나요|맡을까요|맡죠|맡아요)\s*[?？]?\s*$)/
 // A time ahead in brackets after a task, which a title moves to its front: "… 다시 하기 (이번 주)".
 const KO_BRACKETED_TIME = String.raw`\(((?:이번|다음)\s*주|이번\s*달|다음\s*달|내일|모레|월말|주말)(?:\s*(?:중|안|내))?\)`
 // "… 정리 ~11/30", "… 정리 (금)", "… 다시 하기 (이번 주)", "(오늘)": a time in brackets after the action.

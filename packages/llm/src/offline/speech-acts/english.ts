@@ -272,7 +272,7 @@ export function passiveNeed (sentence: string): string | undefined {
   const restEnd = tokens.findIndex((t, j) => j > verbAt && (t.value === ',' || t.value === ';' || t.value === '.' || t.value === '!' || t.value === '?' || t.value === '—' || t.value === '–'))
   const rest = tokens.slice(verbAt + 1, restEnd < 0 ? tokens.length : restEnd)
   const thing = join(subject)
-  // The sentence's capital is no part of the thing's name ("The gutter", "Website calendar"); a name's is.
+  // The sentence's capital is no part of the thing's name ("The gutter", "Van two"); a name's is.
   const named = subject[0] === tokens[0] && !(subject[0]!.pos === 'PROPN' && subject.length === 1) && /^\p{Lu}\p{Ll}/u.test(thing) ? thing.charAt(0).toLowerCase() + thing.slice(1) : thing
   return [base, named, join(rest)].filter((part) => part !== '').join(' ')
 }
@@ -312,14 +312,23 @@ export function isPersonName (word: string): boolean {
   return known
 }
 
-// An object that opens as one ("the", "two", "her") and has its noun within three words ("the budget", "her new
-// laptop"); not a pronoun or a name's possessive alone ("testing that after lunch", "testing Ana's").
+// An object that opens as one ("the", "two", "her") and has its noun within three words, before any preposition
+// ("the budget", "her new laptop"); not a pronoun or a name's possessive alone ("checking it after lunch", "checking Ana's").
 function nounObject (after: readonly Token[]): boolean {
-  return OBJECT_START.has(after[0]?.pos ?? 'X') && after.slice(0, 3).some((t) => t.pos === 'NOUN')
+  const first = after[0]
+  if (first === undefined || !OBJECT_START.has(first.pos) || first.pos === 'ADP') return false
+  // "forwarding me the order number": a pronoun before the object names whom it is for.
+  if (first.pos === 'PRON' && !POSSESSIVE_PRONOUNS.has(first.normal)) return after[1]?.pos === 'DET' && nounObject(after.slice(1))
+  for (const token of after.slice(0, 3)) {
+    if (token.pos === 'NOUN') return true
+    if (token.pos === 'ADP') return false
+  }
+  return false
 }
+const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its'])
 
-// An object without an article: a plural noun or a compound, an adjective or a participle before a noun ("putting
-// new signs on the gates", "fitting painted rails").
+// An object without an article: a plural noun or a compound, an adjective or a participle before a noun ("hanging
+// printed banners", "fixing new hinges").
 function bareNounObject (after: readonly Token[]): boolean {
   const first = after[0]
   if (first === undefined) return false
