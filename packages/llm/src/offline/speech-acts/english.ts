@@ -250,7 +250,7 @@ export function passiveNeed (sentence: string): string | undefined {
   if (base === undefined) return undefined
   let subjectEnd = at
   while (subjectEnd > 0 && NEED_ADVERBS.has(tokens[subjectEnd - 1]!.normal)) subjectEnd--
-  // ", needs fixing" after a clause of its own: the thing is that clause's subject.
+  // ", needs servicing" after a clause of its own: the thing is that clause's subject.
   const afterComma = tokens[subjectEnd - 1]?.value === ','
   let subjectStart = afterComma ? 0 : subjectEnd
   if (afterComma) {
@@ -317,7 +317,7 @@ export function isPersonName (word: string): boolean {
 function nounObject (after: readonly Token[]): boolean {
   const first = after[0]
   if (first === undefined || !OBJECT_START.has(first.pos) || first.pos === 'ADP') return false
-  // "forwarding me the order number": a pronoun before the object names whom it is for.
+  // "sending me the gate code": a pronoun before the object names whom it is for.
   if (first.pos === 'PRON' && !POSSESSIVE_PRONOUNS.has(first.normal)) return after[1]?.pos === 'DET' && nounObject(after.slice(1))
   for (const token of after.slice(0, 3)) {
     if (token.pos === 'NOUN') return true
@@ -333,7 +333,7 @@ function bareNounObject (after: readonly Token[]): boolean {
   const first = after[0]
   if (first === undefined) return false
   if (first.pos === 'NOUN') return /s$/.test(first.normal) || after[1]?.pos === 'NOUN'
-  // A participle as an adjective ("laminated signs") is tagged a verb.
+  // A participle as an adjective ("printed banners") is tagged a verb.
   const describing = first.pos === 'ADJ' || (first.pos === 'VERB' && /(?:ed|en)$/.test(first.normal))
   return describing && after[1]?.pos === 'NOUN'
 }
