@@ -42,14 +42,15 @@ export function roleHolders (texts: readonly string[], people: readonly string[]
     const title = TITLE_CLOSING.exec(role)?.[0]
     if (title !== undefined && title !== role) add(title, person)
   }
-  const vocabulary = koreanWords(texts)
+  // Read only when a word that is no participant stands before a title.
+  let vocabulary: ReadonlySet<string> | undefined
   for (const text of texts) {
     // In brackets after a name and written together ("박서연(영업팀장)"), a word and a title are one role word.
     for (const match of text.matchAll(KOREAN_NAME_WITH_TITLE)) {
       const [whole, name, title] = match
       const bracketed = /[(（]$/.test(text.slice(0, match.index)) && !/\s/.test(whole)
       const participant = koreanParticipant(name!, people) !== undefined
-      if (!UNIT.test(name!) && (!bracketed || participant) && (participant || !inflectedForm(name!, vocabulary))) add(title!, name!)
+      if (!UNIT.test(name!) && (!bracketed || participant) && (participant || !inflectedForm(name!, vocabulary ??= koreanWords(texts)))) add(title!, name!)
     }
     for (const [, name, role] of text.matchAll(KOREAN_NAME_ROLE_BRACKET)) addParticipantRole(role!, name!)
     for (const [, role, name] of text.matchAll(KOREAN_ROLE_THEN_NAME)) addParticipantRole(role!, name!)

@@ -1065,8 +1065,10 @@ function sameOwnersTask (a: string, b: string): boolean {
   const ownerA = TRAILING_OWNER.exec(a)?.[1]
   const ownerB = TRAILING_OWNER.exec(b)?.[1]
   if (ownerA === undefined || ownerB === undefined || !samePerson(ownerA, ownerB)) return false
-  const allA = [...contentStems(a.replace(TRAILING_OWNER, ''))]
-  const allB = new Set(contentStems(b.replace(TRAILING_OWNER, '')))
+  const taskA = a.replace(TRAILING_OWNER, '')
+  const taskB = b.replace(TRAILING_OWNER, '')
+  const allA = [...contentStems(taskA)]
+  const allB = new Set(contentStems(taskB))
   // "내일 거래처에 연락 (박서연)" and "(서연)": the owner written two ways is no difference in the task.
   if (nearlySame(new Set(allA), allB)) return true
   const stemsA = allA.filter((stem) => !DATE_STEM.test(stem))
@@ -1081,7 +1083,7 @@ function sameOwnersTask (a: string, b: string): boolean {
     // Half the words of each shared, two at least ("East elevation with taller windows (Paula)" and "Redraw the east
     // elevation by Wednesday (Paula)"); English tasks that open on two different verbs are two ("Recruit 5 pilot
     // schools", "Send pilot schools a survey").
-    (shared >= 2 && shared >= 0.5 * Math.max(stemsA.length, stemsB.length) && !twoVerbs(a.replace(TRAILING_OWNER, ''), b.replace(TRAILING_OWNER, '')))
+    (shared >= 2 && shared >= 0.5 * Math.max(stemsA.length, stemsB.length) && !twoVerbs(taskA, taskB))
 }
 
 // A role as a task's owner: a Korean title, with a few syllables of where before it ("주방장", "영업팀장"), or an
@@ -1096,30 +1098,31 @@ const isRoleOwner = (owner: string, people: readonly string[]): boolean => !peop
  * task given to 주방장 is theirs, and the two wordings are one todo. Only when the role's tasks point to one participant alone.
  */
 function roleAsPerson (todos: readonly string[], people: readonly string[], mergedBefore: ReadonlyArray<readonly [string, string]>): string[] {
-  const ownerOf = (todo: string): string | undefined => TRAILING_OWNER.exec(todo)?.[1]
-  const taskOf = (todo: string): string => todo.replace(TRAILING_OWNER, '')
-  const byRole = todos.filter((todo) => { const owner = ownerOf(todo); return owner !== undefined && isRoleOwner(owner, people) })
+  const isParticipant = (owner: string | undefined): owner is string => owner !== undefined && people.some((person) => samePerson(person, owner))
+  const isRole = (owner: string | undefined): owner is string => owner !== undefined && isRoleOwner(owner, people)
+  const byRole = todos.filter((todo) => isRole(todoOwner(todo)))
   if (byRole.length === 0 && mergedBefore.length === 0) return [...todos]
-  const byPerson = todos.filter((todo) => { const owner = ownerOf(todo); return owner !== undefined && people.some((p) => samePerson(p, owner)) })
+  const byPerson = todos.filter((todo) => isParticipant(todoOwner(todo)))
   const found = new Map<string, Set<string>>()
-  const pairs = [...mergedBefore, ...byRole.flatMap((a) => byPerson.map((b) => [a, b] as const))]
-  for (const [a, b] of pairs) {
-    for (const [withRole, withPerson] of [[a, b], [b, a]] as const) {
-      const role = ownerOf(withRole)
-      const person = ownerOf(withPerson)
-      if (role === undefined || person === undefined || !isRoleOwner(role, people) || !people.some((p) => samePerson(p, person)) || hasHangul(person) !== hasHangul(role)) continue
-      if (sameOwnersTask(`${taskOf(withRole)} (${role})`, `${taskOf(withPerson)} (${role})`) || nearlySame(contentStems(taskOf(withRole)), contentStems(taskOf(withPerson)))) {
-        found.set(role, (found.get(role) ?? new Set()).add(person))
-      }
-    }
+  // A role is never a participant, so each pair has one way round: the role's wording first.
+  const pairs: Array<readonly [string, string]> = [
+    ...mergedBefore.map(([a, b]) => (isRole(todoOwner(a)) ? [a, b] as const : [b, a] as const)),
+    ...byRole.flatMap((a) => byPerson.map((b) => [a, b] as const))
+  ]
+  for (const [withRole, withPerson] of pairs) {
+    const role = todoOwner(withRole)
+    const person = todoOwner(withPerson)
+    if (!isRole(role) || !isParticipant(person) || hasHangul(person) !== hasHangul(role)) continue
+    // The two wordings compared as if one person had both.
+    if (sameOwnersTask(withRole, withOwner(withPerson, role))) found.set(role, (found.get(role) ?? new Set()).add(person))
   }
   const holder = new Map([...found].filter(([, persons]) => persons.size === 1 || [...persons].every((p) => [...persons].every((q) => samePerson(p, q))))
-    .map(([role, persons]) => [role, [...persons].reduce((a, b) => (b.length > a.length ? b : a))]))
+    .map(([role, persons]) => [role, [...persons].reduce((x, y) => (y.length > x.length ? y : x))]))
   if (holder.size === 0) return [...todos]
   const merged: string[] = []
   for (const todo of todos) {
-    const role = ownerOf(todo)
-    const title = role !== undefined && holder.has(role) ? `${taskOf(todo)} (${holder.get(role)!})` : todo
+    const owner = todoOwner(todo)
+    const title = owner !== undefined && holder.has(owner) ? withOwner(todo, holder.get(owner)!) : todo
     const same = merged.findIndex((kept) => sameOwnersTask(kept, title) || nearlySameTodo(kept, title, contentStems(title)))
     if (same < 0) merged.push(title)
     else if (title.length > merged[same]!.length) merged[same] = title
