@@ -165,3 +165,18 @@ t.test('a decision that points to what follows it ("이렇게 확정했다.", "a
   t.same(await decisionsOf('음악회 일정은 이렇게 확정했다. 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'), ['음악회 일정은 이렇게 확정했다: 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'])
   t.same(await decisionsOf('We agreed the rota as follows. Ana on Mondays, Ben on Fridays.'), ['We agreed the rota as follows: Ana on Mondays, Ben on Fridays.'])
 })
+
+t.test('a decision the sentence marks as the first one, with nothing in it of what replaced it, was reversed: not a decision', async (t) => {
+  const decisionsOf = async (content: string): Promise<string[]> => {
+    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
+    return chunk.agendaNotes.flatMap((n) => n.decisions)
+  }
+  t.same(await decisionsOf('처음에는 정기 공연을 10월 둘째 주 금요일에 하기로 했습니다. 강당 공사 때문에 10월 셋째 주 토요일로 옮기기로 했습니다.'), ['강당 공사 때문에 10월 셋째 주 토요일로 옮기기로 했습니다.'])
+  t.same(await decisionsOf('We initially agreed to print the flyers in-house. The club will order the flyers from the print shop on Hale Street instead, we decided.'), ['The club will order the flyers from the print shop on Hale Street instead, we decided.'])
+  const both = '처음엔 입장료를 만 원으로 정했다가 학생 할인 얘기가 나와서 팔천 원으로 바꾸기로 했어요.'
+  t.same(await decisionsOf(both), [both], 'one sentence with the first decision and its replacement states the final one')
+  const turned = 'At first we agreed on the Tuesday slot, but we decided on Thursday evenings in the end.'
+  t.same(await decisionsOf(turned), [turned])
+  const plain = '회비는 분기마다 삼만 원으로 하기로 했습니다.'
+  t.same(await decisionsOf(plain), [plain], 'a decision without the mark stays')
+})

@@ -34,11 +34,25 @@ function statesDecision (text: string): boolean {
   const status = STATUS_TAG.exec(text)
   if (status !== null && decisionStance(text.slice(0, status.index)) !== 'decided') return false
   if (isMeetingProcedure(text)) return false
+  if (superseded(text)) return false
   // "남은 견적은 박서연 님이 금요일까지 받으며 …정리하기로 했습니다": a deadline makes it a task given (todos
   // hold it); settling a date by moving it ("3월 말까지 미루기로") stays a decision.
   if (analyseClauses(text).some(givenByDeadline)) return false
   return decisionStance(text) === 'decided'
 }
+/**
+ * "처음에는 5월 31일에 열기로 했습니다", "We initially agreed to go with the cheapest quote": a decision
+ * the sentence itself marks as the first one, with no turn in it to what replaced it, was reversed
+ * later in the meeting; the decision is what replaced it. A sentence that carries both ("처음엔 토요일로
+ * 했다가 평일로 변경", "at first we agreed, but …") still states the final one.
+ */
+function superseded (text: string): boolean {
+  const first = INITIALLY.exec(text)
+  return first !== null && !TURNED.test(text.slice(first.index + first[0].length))
+}
+const INITIALLY = /(?:^|[\s(])처음(?:에는|엔|에)(?=\s)|\b(?:initially|at first|originally)\b/i
+// What turns a first decision into another: a contrast or a sequence ("했으나", "했다가", "but", "→"), or a verb of change.
+const TURNED = /(?:으나|지만|는데|다가|려다)(?=[\s,])|→|->|(?:바꾸|바꿨|바꿔|바뀌|바뀐|변경|정정|수정|철회|취소|보류|다시|미루|미뤘|당기|당겼|당겨|옮기|옮겼|낮추|낮췄|줄이|줄였|늘리|늘렸)|\b(?:but|however|until|instead|then|chang\w*|revers\w*|switch\w*|mov\w+)\b/i
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i
 
 // A Korean topic or subject of its own: a noun with 은/는 that is not a pronoun ("출시일은", not "그건").
