@@ -835,3 +835,7 @@ t.test('English: a participant doing something in the present with a time frame 
   t.same(todosOf('Sam arrives at nine tomorrow.'), [])
   t.same(todosOf('Ana needs the keys by Friday.'), [])
 })
+
+t.test('Korean: a clause in the past (a proposal made, a story told) is no task, though the sentence gives one', async (t) => {
+  t.same(todosOf('박서연 씨가 토요일 오전에 주차장에서 벼룩시장을 여는 안을 냈고, 안내문은 김민수 씨가 만들기로 했습니다.'), ['안내문 만들기 (김민수)'])
+})

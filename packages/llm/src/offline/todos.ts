@@ -969,6 +969,7 @@ function finish (action: Action, korean: boolean): string | undefined {
   let text = action.text.trim().replace(/\s+/g, ' ')
   // An action of one word ("Quarantine it", "Cover") says too little to be a todo on its own.
   if (contentStems(text).size < 2) return undefined
+  if (korean && endsOnPastNominal(text)) return undefined
   if (!korean) text = capitalise(baseFormFirst(text))
   if (text.length > MAX_TITLE) {
     const cut = text.slice(0, MAX_TITLE - 1)
@@ -976,6 +977,15 @@ function finish (action: Action, korean: boolean): string | undefined {
     text = `${space > MAX_TITLE / 2 ? cut.slice(0, space) : cut}…`
   }
   return action.owner === undefined ? text : `${text} (${action.owner})`
+}
+
+/**
+ * "…안을 냈기", "…말씀을 드렸기": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the -기 of a task.
+ * What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a state, not a past.
+ */
+function endsOnPastNominal (title: string): boolean {
+  const last = /([\uAC00-\uD7A3])기$/u.exec(title)?.[1]
+  return last !== undefined && last !== '있' && disassembleCompleteCharacter(last)?.jongseong === 'ㅆ'
 }
 
 // "re-outputting all plates": a hyphenated verb of doing again in -ing, which the tagger reads apart from its prefix.
