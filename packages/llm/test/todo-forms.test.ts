@@ -749,6 +749,8 @@ t.test('notes: the items of a list hung from a bullet that names tasks ("- 할 �
   t.same(todosOf('다음 모임도 같은 장소에서 열기로 했고, 장소 예약은 민수 씨가 내일 하기로 했어요.'), ['장소 예약 내일 (민수)'])
   t.same(todosOf('민수 씨가 작은 상자로 다시 포장하기로 했어요.'), ['작은 상자로 다시 포장 (민수)'], 'the adnominal -은 of a describing verb (작다, 같다, 많다) is no topic particle')
   t.same(todosOf('민수 씨가 내일 같은 시간에 창고를 열기로 했어요.'), ['내일 같은 시간에 창고를 열기 (민수)'])
+  t.same(todosOf('- 벼룩시장 여는 날짜 정하기 (김민수)'), ['벼룩시장 여는 날짜 정하기 (김민수)'], 'after a verb stem of doing (열다, 보내다), -는 is the adnominal ending')
+  t.same(todosOf('- 신청서 보내는 곳 확인 (김민수)'), ['신청서 보내는 곳 확인 (김민수)'])
   t.same(todosOf('간식 메뉴는 민수 씨가 금요일까지 정하기로 했어요.'), ['간식 메뉴 금요일까지 정하기 (민수)'], 'a one-syllable stem with 하 (정하다) keeps its 하기; a noun\'s (확인하기) goes')
   t.same(todosOf('대관 순서를 이번 주까지 정해야 합니다.'), ['대관 순서를 이번 주까지 정하기'])
 })

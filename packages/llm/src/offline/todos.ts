@@ -644,10 +644,14 @@ function koreanTitle (clause: string): string {
 // adnominal ending ("같은 시간", "작은 상자", "남은 견적"): none is a noun that takes a topic particle.
 const DESCRIBING_STEM = /^(?:같|많|작|좋|높|낮|넓|좁|짧|깊|얕|적|늦|젊|굵|얇|밝|맑|검|붉|싫|옳|남)$|괜찮$/
 
+// One-syllable stems of verbs of doing that end on a vowel, no noun of their own with 는 after it ("여는 날짜", "오는 손님",
+// "보내는 사람" is two): their -는 is the adnominal ending. 차, 배, 비 are nouns too and stay out.
+const ACTION_STEM_BEFORE_NEUN = /^(?:가|오|보|사|주|두|타|서|쓰|끄|켜|여|치|내|세|펴|보내|고치|바꾸|나누|가르치|지키|모으|미루|채우|비우|옮기|맡기|알리|드리)$/
+
 // 은 follows a final consonant and 는 a vowel; a 는 after a verb stem (하는, 있는) is an adnominal ending.
 function topicParticle (noun: string, particle: string): boolean {
   const last = noun.at(-1)
-  if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun) || DESCRIBING_STEM.test(noun)) return false
+  if (last === undefined || !hasHangul(last) || /[하되있없않]$/.test(noun) || DESCRIBING_STEM.test(noun) || ACTION_STEM_BEFORE_NEUN.test(noun)) return false
   return hasBatchim(last) === (particle === '은')
 }
 
