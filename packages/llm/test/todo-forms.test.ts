@@ -841,3 +841,11 @@ t.test('English: a participant doing something in the present with a time frame 
 t.test('Korean: a clause in the past (a proposal made, a story told) is no task, though the sentence gives one', async (t) => {
   t.same(todosOf('박서연 씨가 토요일 오전에 주차장에서 벼룩시장을 여는 안을 냈고, 안내문은 김민수 씨가 만들기로 했습니다.'), ['안내문 만들기 (김민수)'])
 })
+
+t.test('Korean: a task reported as said ("…한다고 함", "…준다고 해요", "…바꾸신다고 해요") is read as the act it quotes; a reported past is done', async (t) => {
+  t.same(todosOf('민수 씨가 내일 수리업체에 수리 신청한다고 함.'), ['내일 수리업체에 수리 신청 (민수)'])
+  t.same(todosOf('포스터 시안은 박서연 씨가 월요일까지 올려 준다고 해요.'), ['포스터 시안 월요일까지 올려 주기 (박서연)'])
+  t.same(todosOf('가격표는 민수 씨가 13일에 맞춰 바꾸신다고 해요.'), ['가격표 13일에 맞춰 바꾸기 (민수)'], 'the honorific -시- is no part of the task')
+  t.same(todosOf('민수 씨가 걸쇠를 사 와서 금요일까지 단다고 함.'), ['걸쇠를 사 와서 금요일까지 달기 (민수)'], 'a one-syllable present only a ㄹ-stem spells (단다) is that stem\'s (달다)')
+  t.same(todosOf('정수기 업체 연락. 3일(월) 점검 때 필터를 이미 갈았다고 함.', '박서연'), [], 'reported as done')
+})

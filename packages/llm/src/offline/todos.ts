@@ -521,11 +521,14 @@ const RIEUL_STEM = /^[들열풀늘걸돌밀팔알살놀털벌빌끌]$/
  * The stem of a verb in the plain present -ㄴ다 from the syllable that carries the ㄴ: 보낸 → 보내, 고친 → 고치;
  * a ㄹ-stem drops its ㄹ before the ㄴ (만든다 for 만들다), so 든 gives 들. Undefined without the ㄴ.
  */
-function plainPresentStem (syllable: string): string | undefined {
+function plainPresentStem (syllable: string, wholeWord = false): string | undefined {
   const parts = disassembleCompleteCharacter(syllable)
   if (parts?.jongseong !== 'ㄴ') return undefined
-  return syllable === '든' ? '들' : combineCharacter(parts.choseong, parts.jungseong)
+  if (syllable === '든' || (wholeWord && RIEUL_ONLY_PRESENT.test(syllable))) return combineCharacter(parts.choseong, parts.jungseong, 'ㄹ')
+  return combineCharacter(parts.choseong, parts.jungseong)
 }
+// One-syllable plain presents only a ㄹ-stem spells (단다 달다, 연다 열다, 건다 걸다, 논다 놀다): without the ㄹ no verb is left.
+const RIEUL_ONLY_PRESENT = /^[단연건논문분운민빈]$/
 
 // Turning a -기 form from a verb stem: 받겠습니다 → 받기, 보낼게요 → 보내기 (drop the ㄹ batchim).
 function withoutRieul (syllable: string): string {
@@ -533,6 +536,9 @@ function withoutRieul (syllable: string): string {
   const parts = disassembleCompleteCharacter(syllable)
   return parts?.jongseong === 'ㄹ' ? combineCharacter(parts.choseong, parts.jungseong) : syllable
 }
+
+// The verb of saying after a quotation, in any tense and level: "…한다고 함", "…준다고 했어요", "…바꾸신다고 해요".
+const SAID = String.raw`(?:\s*(?:함|해요|합니다|한다|하네요|하더라고요|하셨어요|하셨습니다|하심|했어요|했습니다|했음|했다|하셨다))?[.!]?`
 
 const KO_TILDE_DEADLINE = new RegExp(String.raw`(?:^|\s|\()${KO_DATE_AFTER_TILDE}\)?\s*$`)
 const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
@@ -557,6 +563,10 @@ function koreanTitle (clause: string): string {
     .trim()
   const written = text
   text = text
+    // Reported speech ("수리 신청한다고", "시안 올려 준다고", "바꾸신다고" 했어요): the reported act is the task, read as the
+    // plain present it quotes; a reported past ("…보내 드렸다고") is done, and stays as written for finish to drop.
+    .replace(new RegExp(`([\\uAC00-\\uD7A3])(?:으)?신다고${SAID}$`), '$1기')
+    .replace(new RegExp(`(?<=[\\uAC00-\\uD7A3])다고${SAID}$`), (_quoted: string, at: number, whole: string) => disassembleCompleteCharacter(whole[at - 1]!)?.jongseong === 'ㅆ' ? '다고' : '다')
     // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:은|는|도|을|를)\s+맡(?:습니다|아요|음|는다|아)$/, '')
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기; a one-syllable stem with 하 is a verb, not a
@@ -602,7 +612,7 @@ function koreanTitle (clause: string): string {
     // The plain present of prose minutes: 요청한다 → 요청, 넣는다 → 넣기, 보낸다 → 보내기, 만든다 → 만들기.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:을|를)?\s*한다$/, '')
     .replace(/([\uAC00-\uD7A3])는다$/, '$1기')
-    .replace(/([\uAC00-\uD7A3])다$/, (whole: string, s: string) => { const stem = plainPresentStem(s); return stem === undefined ? whole : `${stem}기` })
+    .replace(/([\uAC00-\uD7A3])다$/, (whole: string, s: string, at: number, title: string) => { const stem = plainPresentStem(s, at === 0 || /\s/.test(title[at - 1]!)); return stem === undefined ? whole : `${stem}기` })
     // "수신 거부 목록 추출이 필요합니다": the subject particle goes with 필요.
     .replace(/([\uAC00-\uD7A3])(이|가)?\s+필요(?:함|합니다|해요|한데|하고)?$/, (_m, last: string, particle: string | undefined) => particle === undefined || hasBatchim(last) === (particle === '이') ? last : `${last}${particle}`)
     .replace(/(?:을|를)?\s*(?:하세요|하십시오|하시면 됩니다|하시면 돼요)$/, '')
@@ -984,11 +994,12 @@ function finish (action: Action, korean: boolean): string | undefined {
 }
 
 /**
- * "…안을 냈기", "…말씀을 드렸기": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the -기 of a task.
+ * "…안을 냈기", "…말씀을 드렸기", "…보내 드렸다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
+ * -기 of a task, or quoted as said.
  * What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a state, not a past.
  */
 function endsOnPastNominal (title: string): boolean {
-  const last = /([\uAC00-\uD7A3])기$/u.exec(title)?.[1]
+  const last = /([\uAC00-\uD7A3])(?:기|다고)$/u.exec(title)?.[1]
   return last !== undefined && last !== '있' && disassembleCompleteCharacter(last)?.jongseong === 'ㅆ'
 }
 
