@@ -849,3 +849,11 @@ t.test('Korean: a task reported as said ("…한다고 함", "…준다고 해�
   t.same(todosOf('민수 씨가 걸쇠를 사 와서 금요일까지 단다고 함.'), ['걸쇠를 사 와서 금요일까지 달기 (민수)'], 'a one-syllable present only a ㄹ-stem spells (단다) is that stem\'s (달다)')
   t.same(todosOf('정수기 업체 연락. 3일(월) 점검 때 필터를 이미 갈았다고 함.', '박서연'), [], 'reported as done')
 })
+
+t.test('English: a duty put to whoever takes it with should or must ("Somebody should …") is a task nobody has, as "someone needs to …" is', async (t) => {
+  t.same(todosOf('Somebody should ring the plumber before Friday.', 'Ana Ruiz'), ['Ring the plumber before Friday'])
+  t.same(todosOf('Somebody should find a backup hall but nobody\'s taken it.', 'Ana Ruiz'), ['Find a backup hall'])
+  t.same(todosOf('Someone needs to chase the insurer, nobody owns it yet.', 'Ana Ruiz'), ['Chase the insurer'])
+  t.same(todosOf('We should ring the plumber at some point.', 'Ana Ruiz'), [], 'the group\'s own should is advice')
+  t.same(todosOf('Anyone should be able to book the room.', 'Ana Ruiz'), [])
+})

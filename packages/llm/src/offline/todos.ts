@@ -1352,7 +1352,9 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const unownedEn = hasHangul(text) ? null : EN_UNOWNED.exec(text)
     if (unownedEn !== null) {
       // A bracket closing the task is a comment on it ("garden tap dripping (washer?)"), not an owner: nobody has it.
-      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '').trim()
+      // "Somebody should find a backup hall but nobody's taken it": the duty put to whoever takes it is the task.
+      const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '')
+        .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
       const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined
       if (title !== undefined) keep(title)

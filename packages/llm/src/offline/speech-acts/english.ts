@@ -577,6 +577,10 @@ function shapeOf (tokens: Token[]): Shape {
   }
 
   if (OPINION_LEMMAS.has(slot.normal) && (headNormal === 'i' || headNormal === 'we')) return { act: 'opinion' }
+  // "Somebody should ring the plumber": a duty put to whoever takes it, as "someone needs to …" is; "we should …" stays advice.
+  if (ADVICE_MODALS.has(slot.normal) && subject.length === 1 && WANTED_DOERS.has(headNormal) && verbAfter(k + 1) !== undefined && !rest[k]!.negated) {
+    return { act: 'request', agent: { kind: 'unknown' }, verbAt: i + verbAfter(k + 1)! }
+  }
   if (ADVICE_MODALS.has(slot.normal)) return { act: 'opinion', agent: agentOf(subject, 'opinion') }
 
   // The -ing form after "is", an adverb between them ("is also sending", "'s just booking").
