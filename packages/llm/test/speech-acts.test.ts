@@ -599,3 +599,13 @@ t.test('Korean: the 반말 question in -나 asks, with or without a question mar
   t.equal(act('이 숫자가 맞나.'), 'question')
   t.not(act('남은 건 상자 하나.'), 'question', 'the number one')
 })
+
+t.test('English notes: "Decided …", "Agreed we …", "Settled on …" with the group left out decide; "Final:" and "Outcome:" label a decision', async (t) => {
+  t.equal(decisionStance('Decided evenings only with Ravi on the door, twenty per session max.'), 'decided')
+  t.equal(decisionStance('Agreed we keep the Thursday slot.'), 'decided')
+  t.equal(decisionStance('Settled on the green awning.'), 'decided')
+  t.equal(decisionStance('Final: evenings only, 6-9, Ravi on the door'), 'decided')
+  t.equal(decisionStance('Outcome: the kiosk stays shut on Mondays.'), 'decided')
+  t.not(decisionStance('Agreed to send the flyers by Friday.'), 'decided', 'one person may have taken a task on')
+  t.not(decisionStance('Settled once we throttled back.'), 'decided', 'a reading that settled')
+})

@@ -40,6 +40,8 @@ const TAKING_ON_LEMMAS = new Set(['offer', 'volunteer', 'agree', 'promise', 'und
 // Verbs that pass a task to their object, in the past or wanting: "Marta asked me to book …", "I told Sam to chase …", "Marta wants me to ring …".
 const TASK_PASSING_LEMMAS = new Set(['ask', 'tell', 'remind', 'want'])
 const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
+// The past participles of deciding that open a note with its subject, the group, left out.
+const NOTED_DECISIONS = new Set(['decided', 'agreed', 'settled'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
 // Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
@@ -521,6 +523,12 @@ function shapeOf (tokens: Token[]): Shape {
     if (MEETING_VERBS.has(at(noteVerb)!.normal) || TALK_VERBS.has(at(noteVerb)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + noteVerb }
   }
+  // Notes with the group left out: "Decided mornings only", "Agreed we keep the hall", "Settled on Friday": the group's decision,
+  // as "we decided …" is. ("Agreed to …" may be one person taking a task on, and "settled" without "on" a reading that
+  // settled; both stay as they read.)
+  if (words[0] === first && NOTED_DECISIONS.has(first.normal) && !first.negated && at(1) !== undefined && !(first.normal === 'agreed' && at(1)!.normal === 'to') && (first.normal !== 'settled' || at(1)!.normal === 'on')) {
+    return { act: 'decision', agent: { kind: 'group' } }
+  }
   // "can/could/would you …": a request to the addressee; "can someone …": to whoever takes it.
   const asked = at(1)?.normal
   if (first.pos === 'AUX' && (asked === 'you' || UNKNOWN_SUBJECTS.has(asked ?? '')) && (at(2)?.pos === 'VERB' || at(2)?.pos === 'ADV')) {
@@ -830,6 +838,8 @@ const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*\(\s*
  * under it: a label that decides makes the clause a decision, any label but an action label
  * makes a bare imperative after it a noun phrase.
  */
+// Labels that name what a discussion ended in ("Final: mornings only", "Outcome: …"), as "Decision:" does.
+const OUTCOME_LABELS = new Set(['final', 'outcome', 'outcomes', 'resolution', 'verdict', 'conclusion'])
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {
     const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined
@@ -838,7 +848,7 @@ function labelled (clauses: Clause[]): Clause[] {
     if (label === undefined || label.split(/\s+/).length > 4 || ACTION_LABEL.test(label)) return clause
     const words = tokensOf(label)[0] ?? []
     // Under a deciding label ("Decision:", "Agreed:") whatever follows states what was settled.
-    const decides = words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision') && !words.some((t) => t.negated || ABSENCE.has(t.normal) || UNCERTAIN.has(t.normal))
+    const decides = words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || OUTCOME_LABELS.has(t.normal)) && !words.some((t) => t.negated || ABSENCE.has(t.normal) || UNCERTAIN.has(t.normal))
     // A condition ("Decision: we go with Northstar if they offer an EU region") still decides.
     if (decides && clause.act !== 'question' && clause.undecided !== true) return { ...clause, act: 'decision', agent: { kind: 'group' } }
     if (clause.act !== 'request' || clause.agent?.kind !== 'unknown') return clause
