@@ -609,3 +609,11 @@ t.test('English notes: "Decided …", "Agreed we …", "Settled on …" with the
   t.not(decisionStance('Agreed to send the flyers by Friday.'), 'decided', 'one person may have taken a task on')
   t.not(decisionStance('Settled once we throttled back.'), 'decided', 'a reading that settled')
 })
+
+t.test('Korean: the speaker settling something at a time ahead ("제가 내일까지 확정할게요", "내가 금요일에 확정") takes a task; a value settled, or a decision put off, is not one', async (t) => {
+  const first = (text: string) => { const c = analyseClauses(text, 'ko')[0]!; return [c.act, c.agent?.kind] }
+  t.same(first('현수막 문구는 제가 내일까지 확정할게요.'), ['commitment', 'speaker'])
+  t.same(first('대관 날짜는 내가 금요일에 확정'), ['commitment', 'speaker'])
+  t.same(first('대관 날짜는 금요일로 확정'), ['decision', undefined])
+  t.equal(analyseClauses('그건 제가 확인한 뒤 결정하겠습니다.', 'ko')[0]!.undecided, true)
+})

@@ -248,6 +248,8 @@ const DELIBERATION_BEFORE_GIRO = /(?:(?<![\uAC00-\uD7A3])정하|결정하|확정
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
 const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+|(?:\s보고(?:\s*나서)?|[아어여해와워봐나돼]야)\s+(?:\S+\s+)?)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
+// A time ahead in a terse note: today, tomorrow, a weekday, a date, or a bound (…까지).
+const TIME_AHEAD_WORD = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|다음\s*주|[월화수목금토일]요일|\d{1,2}일)(?:에|까지|중|중에|중으로)?(?=\s)|까지(?=\s)/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // A quoted clause (-다고, -라고, -자고, -냐고) and a verb of saying in the past or the terse -ㅁ ("말함", "얘기했어요"); said
 // ahead ("오라고 전할게요", "늦다고 말씀드릴게요") it is a task of passing the word on.
@@ -463,6 +465,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
   // "점검 주기 월 2회로 변경", "위 3건 다음 버전으로 분류", "…주 1회로 변경하였습니다": a value set by a verb of change, reported.
   if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare)) && agentOf(agentText, 'commitment')?.kind !== 'named') {
+    // "부품 발주는 내가 오늘 전화로 확정": the writer to settle it, at a time ahead, is a task the writer takes.
+    if (/(?:확정|결정)$/.test(bare) && agentOf(agentText, 'commitment')?.kind === 'speaker' && TIME_AHEAD_WORD.test(bare)) return withLevel('commitment', { kind: 'speaker' })
     return withLevel('decision', agentOf(agentText, 'decision'))
   }
   // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
@@ -512,7 +516,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     // meeting, whose date is no deadline; it is no task.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
-    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
+    // "현수막 문구는 제가 내일까지 확정할게요": settling it by a deadline is the speaker's task, not a point left open.
+    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare) && !(/까지/.test(bare) && agentOf(agentText, 'commitment')?.kind === 'speaker')) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
     const plan = ending.form.includes('예정')
     // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
