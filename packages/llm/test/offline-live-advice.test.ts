@@ -667,3 +667,10 @@ t.test('a question answered by its form: a wh-word opening its last clause, an a
   t.same(questions(['a: 예비 수량은 몇 개나 잡아야 돼요?', 'b: 작년 기준으로 보면 한 10% 정도?'], 'ko'), [], 'an estimate with a question\'s tone')
   t.match(questions(['a: 수리비는 얼마 나왔어요?', 'b: 아직 견적서를 못 받았어요.'], 'ko'), [{ kind: 'question' }], 'no amount leaves it open')
 })
+
+t.test('Korean: 네 before a counter is the number four, kept in the advice; 네 as an answer is left out', async (t) => {
+  const decided = suggest(['a: 그럼 네 줄로 하자.', 'b: 좋아요.'], 'ko').filter((d) => d.kind === 'decision').map((d) => d.content)
+  t.ok(decided.some((c) => /네 줄로/.test(c)), JSON.stringify(decided))
+  const answered = suggest(['a: 네, 좌석은 세 줄로 하자.', 'b: 좋아요.'], 'ko').filter((d) => d.kind === 'decision').map((d) => d.content)
+  t.ok(answered.some((c) => /: 좌석은 세 줄로/.test(c)), JSON.stringify(answered))
+})

@@ -857,3 +857,8 @@ t.test('English: a duty put to whoever takes it with should or must ("Somebody s
   t.same(todosOf('We should ring the plumber at some point.', 'Ana Ruiz'), [], 'the group\'s own should is advice')
   t.same(todosOf('Anyone should be able to book the room.', 'Ana Ruiz'), [])
 })
+
+t.test('Korean: 네 before a counter ("네 시까지") is the number four, no answer to strip from the title', async (t) => {
+  t.same(todosOf('- 네 시까지 회의실 정리 (김민수)'), ['네 시까지 회의실 정리 (김민수)'])
+  t.same(todosOf('- 네 회의실 정리는 김민수 씨가 금요일까지 할게요'), ['회의실 정리 금요일까지 (김민수)'], 'an answer before the point')
+})

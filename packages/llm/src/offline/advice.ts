@@ -1,6 +1,6 @@
 import { josa } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
-import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
+import { KOREAN_SPOKEN_OPENER, KOREAN_YES } from '../text/stop-words.ts'
 import { todoTitle } from './todos.ts'
 import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
 
@@ -244,7 +244,9 @@ const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하�
 
 const KO_HORTATIVE_CLOSE = /(?:^|\s)\S*(?:하|해|보|가|두|주|줘|봐)자$/
 // A connective or filler opening the sentence ("그리고 …", "네 …"): not part of the action.
-const KO_OPENER = /^(?:그리고|그럼|그러면|또|또한|일단|우선|아|네|자)\s+/
+// 네 said as yes, the words after it the point ("네 명" is four people).
+const KO_YES_WORD = new RegExp(String.raw`^${KOREAN_YES}(?:\s|$)`)
+const KO_OPENER = new RegExp(String.raw`^(?:그리고|그럼|그러면|또|또한|일단|우선|아|${KOREAN_YES}|자)\s+`)
 
 /** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
 export function koreanAction (sentence: string): string | undefined {
@@ -346,7 +348,7 @@ function koreanTopic (question: string): string | undefined {
   let from = at
   while (from > 0 && !KO_CLAUSE_END.test(before[from - 1]!) && at - from < 4) from--
   const phrase = before.slice(from, at + 1)
-  while (phrase.length > 0 && /^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|네|저|자|음)$/.test(phrase[0]!)) phrase.shift()
+  while (phrase.length > 0 && (/^(?:그럼|그러면|그리고|혹시|근데|그런데|참|아|저|자|음)$/.test(phrase[0]!) || (phrase[0] === '네' && KO_YES_WORD.test(phrase.slice(0, 2).join(' '))))) phrase.shift()
   if (phrase.length === 0) return undefined
   const last = phrase.length - 1
   phrase[last] = phrase[last]!.replace(/(?<=[\uAC00-\uD7A3A-Za-z0-9])(?:에서는|에는|으로는|로는|은|는|이|가|을|를)$/, '')

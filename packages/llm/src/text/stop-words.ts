@@ -38,5 +38,11 @@ export const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set(`
 전에 후에 중에 뒤에 동안
 `.trim().split(/\s+/))
 
+/**
+ * 네 as an answer ("네, …", "네 그렇게 할게요"), not the number four before a counter ("네 명으로", "네 시에", "네 개"): what a
+ * speaker may open with and the point follow.
+ */
+export const KOREAN_YES = String.raw`네(?!\s*(?:명|개|시|시간|번|대|장|살|곳|군데|가지|분|권|병|마리|팀|조|반|줄|칸|면|통|벌|잔|층|주|달|배|박스|상자)(?:[이가을를은는도만에의씩째]|으로|로|까지|부터|\s|$))`
+
 /** What a Korean speaker opens with before the point: a connective, an assent, a filler, an enumerator ("그럼", "좋아,", "참고로", "두 번째."). */
-export const KOREAN_SPOKEN_OPENER = /^(?:(?:그럼|그러면|그리고|좋아|좋아요|네|자|음|아|근데|그런데|다만|참고로|하나 더|마지막으로|끝으로)[,\s]+|(?:(?:첫|두|세|네|다섯)\s*번째|첫째|둘째|셋째|넷째)[,.]\s*)+/
+export const KOREAN_SPOKEN_OPENER = new RegExp(String.raw`^(?:(?:그럼|그러면|그리고|좋아|좋아요|${KOREAN_YES}|자|음|아|근데|그런데|다만|참고로|하나 더|마지막으로|끝으로)[,\s]+|(?:(?:첫|두|세|네|다섯)\s*번째|첫째|둘째|셋째|넷째)[,.]\s*)+`)
