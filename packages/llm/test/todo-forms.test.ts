@@ -862,3 +862,9 @@ t.test('Korean: 네 before a counter ("네 시까지") is the number four, no an
   t.same(todosOf('- 네 시까지 회의실 정리 (김민수)'), ['네 시까지 회의실 정리 (김민수)'])
   t.same(todosOf('- 네 회의실 정리는 김민수 씨가 금요일까지 할게요'), ['회의실 정리 금요일까지 (김민수)'], 'an answer before the point')
 })
+
+t.test('Korean: a noun with the topic particle 은 before a title ("가격은 실장님이 …") names nobody; a given name ending in 은 still names its holder', async (t) => {
+  t.same(todosOf('포스터 가격은 실장님이 금요일까지 바꿀게요.'), ['포스터 금요일까지 바꾸기'])
+  t.same(todosOf('포스터는 다은 씨가 금요일까지 바꿀게요.'), ['포스터 금요일까지 바꾸기 (다은)'])
+  t.same(todosOf('포스터는 정은 씨가 금요일까지 바꿀게요.'), ['포스터 금요일까지 바꾸기 (정은)'], 'ㅇ before 은, as in many names')
+})

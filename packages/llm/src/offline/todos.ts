@@ -1039,6 +1039,16 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 
+/**
+ * A Korean noun with the topic particle 은, which follows a closed syllable ("가격은", "오늘은", "방문일은"); a given
+ * name ending in 은 has an open syllable or ㄴ or ㅇ before it ("다은", "정은", "현은"), so those stay names.
+ */
+function topicMarkedNoun (word: string): boolean {
+  const found = /^[\uAC00-\uD7A3]{1,4}([\uAC00-\uD7A3])은$/u.exec(word)
+  const final = found === null ? undefined : disassembleCompleteCharacter(found[1]!)?.jongseong
+  return final !== undefined && final !== '' && final !== 'ㄴ' && final !== 'ㅇ'
+}
+
 // A word that names tasks anywhere in a heading ("Next steps for me", "Launch follow-ups").
 const EN_ACTION_WORD = new RegExp(String.raw`\b(?:${EN_ACTION_WORDS})\b`, 'i')
 // A task of at most this many content words may need its topic to read alone.
@@ -1425,7 +1435,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
   function keep (todo: string): number {
-    const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => bracket.replace(owner, ownerAsParticipant(owner)))
+    // A noun with its topic particle is no owner ("가격은 실장님이 …" read 가격은 as the name before the title): none is named.
+    const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => topicMarkedNoun(owner) && personLabel(owner, people) === undefined ? '' : bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??
       index.candidates(ownersTaskStems(title), () => 2).find((id) => sameOwnersTask(kept[id]!, title))
