@@ -868,3 +868,9 @@ t.test('Korean: a noun with the topic particle 은 before a title ("가격은 �
   t.same(todosOf('포스터는 다은 씨가 금요일까지 바꿀게요.'), ['포스터 금요일까지 바꾸기 (다은)'])
   t.same(todosOf('포스터는 정은 씨가 금요일까지 바꿀게요.'), ['포스터 금요일까지 바꾸기 (정은)'], 'ㅇ before 은, as in many names')
 })
+
+t.test('Korean notes: a line whose predicate is 완료 with no time ahead reports work done; "…까지 완료", "다음 주 중 … 완료" set a task', async (t) => {
+  t.same(todosOf('- 2층 복도 형광등 교체 완료 (김민수)'), [])
+  t.same(todosOf('- 회귀 테스트 화요일까지 완료 (김민수)'), ['회귀 테스트 화요일까지 완료 (김민수)'])
+  t.same(todosOf('- 잔여분 다음 주 중 출고 완료'), ['잔여분 다음 주 중 출고 완료 (서지원)'])
+})

@@ -983,7 +983,7 @@ function finish (action: Action, korean: boolean): string | undefined {
   let text = action.text.trim().replace(/\s+/g, ' ')
   // An action of one word ("Quarantine it", "Cover") says too little to be a todo on its own.
   if (contentStems(text).size < 2) return undefined
-  if (korean && endsOnPastNominal(text)) return undefined
+  if (korean && (endsOnPastNominal(text) || reportsDone(text))) return undefined
   if (!korean) text = capitalise(baseFormFirst(text))
   if (text.length > MAX_TITLE) {
     const cut = text.slice(0, MAX_TITLE - 1)
@@ -998,6 +998,16 @@ function finish (action: Action, korean: boolean): string | undefined {
  * -기 of a task, or quoted as said.
  * What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a state, not a past.
  */
+/**
+ * "램프 교체 완료", "공지 발송 완료 (어제)": a Korean note whose predicate is 완료 with no time ahead reports what is done;
+ * "…까지 완료", "다음 주 중 출고 완료", "완료 목표" set when it is to be done, and stay tasks.
+ */
+function reportsDone (title: string): boolean {
+  const body = title.replace(/(?:\s*\([^()]*\))+$/u, '')
+  return /(?:^|\s)(?:\S+\s+)?완료$/u.test(body) && !KO_TIME_AHEAD.test(body) && !/[~～]/u.test(title)
+}
+const KO_TIME_AHEAD = /까지|(?:^|\s)(?:다음|내일|모레|이번\s*주|금주|오늘|주말)|전에|목표|예정|(?:^|\s)\S*중(?:에|으로)?(?:\s|$)/u
+
 function endsOnPastNominal (title: string): boolean {
   const last = /([\uAC00-\uD7A3])(?:기|다고)$/u.exec(title)?.[1]
   return last !== undefined && last !== '있' && disassembleCompleteCharacter(last)?.jongseong === 'ㅆ'
