@@ -41,7 +41,7 @@ function statesDecision (text: string): boolean {
   return decisionStance(text) === 'decided'
 }
 /**
- * "처음에는 5월 31일에 열기로 했습니다", "We initially agreed to go with the cheapest quote": a decision
+ * "처음에는 정기 공연을 금요일에 하기로 했습니다", "We initially agreed to print the flyers in-house": a decision
  * the sentence itself marks as the first one, with no turn in it to what replaced it, was reversed
  * later in the meeting; the decision is what replaced it. A sentence that carries both ("처음엔 토요일로
  * 했다가 평일로 변경", "at first we agreed, but …") still states the final one.

@@ -537,7 +537,7 @@ function withoutRieul (syllable: string): string {
   return parts?.jongseong === 'ㄹ' ? combineCharacter(parts.choseong, parts.jungseong) : syllable
 }
 
-// The verb of saying after a quotation, in any tense and level: "…한다고 함", "…준다고 했어요", "…바꾸신다고 해요".
+// The verb of saying after a quotation, in any tense and level: "…한다고 함", "…준다고 했어요", "…맡으신다고 해요".
 const SAID = String.raw`(?:\s*(?:함|해요|합니다|한다|하네요|하더라고요|하셨어요|하셨습니다|하심|했어요|했습니다|했음|했다|하셨다))?[.!]?`
 
 const KO_TILDE_DEADLINE = new RegExp(String.raw`(?:^|\s|\()${KO_DATE_AFTER_TILDE}\)?\s*$`)
@@ -563,8 +563,8 @@ function koreanTitle (clause: string): string {
     .trim()
   const written = text
   text = text
-    // Reported speech ("수리 신청한다고", "시안 올려 준다고", "바꾸신다고" 했어요): the reported act is the task, read as the
-    // plain present it quotes; a reported past ("…보내 드렸다고") is done, and stays as written for finish to drop.
+    // Reported speech ("견적 요청한다고", "시안 올려 준다고", "맡으신다고" 했어요): the reported act is the task, read as the
+    // plain present it quotes; a reported past ("…갈았다고") is done, and stays as written for finish to drop.
     .replace(new RegExp(`([\\uAC00-\\uD7A3])(?:으)?신다고${SAID}$`), '$1기')
     .replace(new RegExp(`(?<=[\\uAC00-\\uD7A3])다고${SAID}$`), (_quoted: string, at: number, whole: string) => disassembleCompleteCharacter(whole[at - 1]!)?.jongseong === 'ㅆ' ? '다고' : '다')
     // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
@@ -994,13 +994,13 @@ function finish (action: Action, korean: boolean): string | undefined {
 }
 
 /**
- * "…안을 냈기", "…말씀을 드렸기", "…보내 드렸다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
+ * "…안을 냈기", "…말씀을 드렸기", "…갈았다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
  * -기 of a task, or quoted as said.
  * What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a state, not a past.
  */
 /**
- * "램프 교체 완료", "공지 발송 완료 (어제)": a Korean note whose predicate is 완료 with no time ahead reports what is done;
- * "…까지 완료", "다음 주 중 출고 완료", "완료 목표" set when it is to be done, and stay tasks.
+ * "형광등 교체 완료", "안내문 발송 완료 (어제)": a Korean note whose predicate is 완료 with no time ahead reports what is done;
+ * "…까지 완료", "다음 주 중 납품 완료", "완료 목표" set when it is to be done, and stay tasks.
  */
 function reportsDone (title: string): boolean {
   const body = title.replace(/(?:\s*\([^()]*\))+$/u, '')
@@ -1050,7 +1050,7 @@ function actionTitles (sentence: AuthoredSentence, people: readonly string[]): s
 const TRAILING_OWNER = /\s*\(([^()]+)\)$/
 
 /**
- * A Korean noun with the topic particle 은, which follows a closed syllable ("가격은", "오늘은", "방문일은"); a given
+ * A Korean noun with the topic particle 은, which follows a closed syllable ("색깔은", "오늘은", "수업일은"); a given
  * name ending in 은 has an open syllable or ㄴ or ㅇ before it ("다은", "정은", "현은"), so those stay names.
  */
 function topicMarkedNoun (word: string): boolean {
@@ -1445,7 +1445,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
   function keep (todo: string): number {
-    // A noun with its topic particle is no owner ("가격은 실장님이 …" read 가격은 as the name before the title): none is named.
+    // A noun with its topic particle is no owner ("색깔은 실장님이 …" read 색깔은 as the name before the title): none is named.
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => topicMarkedNoun(owner) && personLabel(owner, people) === undefined ? '' : bracket.replace(owner, ownerAsParticipant(owner)))
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??

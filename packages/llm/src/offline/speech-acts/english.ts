@@ -523,7 +523,7 @@ function shapeOf (tokens: Token[]): Shape {
     if (MEETING_VERBS.has(at(noteVerb)!.normal) || TALK_VERBS.has(at(noteVerb)!.normal) || rest.some((t) => t.normal === 'screen')) return { act: 'facilitation' }
     return { act: 'commitment', agent: { kind: 'speaker' }, verbAt: i + noteVerb }
   }
-  // Notes with the group left out: "Decided mornings only", "Agreed we keep the hall", "Settled on Friday": the group's decision,
+  // Notes with the group left out: "Decided evenings only", "Agreed we keep the hall", "Settled on Friday": the group's decision,
   // as "we decided …" is. ("Agreed to …" may be one person taking a task on, and "settled" without "on" a reading that
   // settled; both stay as they read.)
   if (words[0] === first && NOTED_DECISIONS.has(first.normal) && !first.negated && at(1) !== undefined && !(first.normal === 'agreed' && at(1)!.normal === 'to') && (first.normal !== 'settled' || at(1)!.normal === 'on')) {
@@ -838,7 +838,7 @@ const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*\(\s*
  * under it: a label that decides makes the clause a decision, any label but an action label
  * makes a bare imperative after it a noun phrase.
  */
-// Labels that name what a discussion ended in ("Final: mornings only", "Outcome: …"), as "Decision:" does.
+// Labels that name what a discussion ended in ("Final: two sittings", "Outcome: …"), as "Decision:" does.
 const OUTCOME_LABELS = new Set(['final', 'outcome', 'outcomes', 'resolution', 'verdict', 'conclusion'])
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {

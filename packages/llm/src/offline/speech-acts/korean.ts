@@ -465,7 +465,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
   // "점검 주기 월 2회로 변경", "위 3건 다음 버전으로 분류", "…주 1회로 변경하였습니다": a value set by a verb of change, reported.
   if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare)) && agentOf(agentText, 'commitment')?.kind !== 'named') {
-    // "부품 발주는 내가 오늘 전화로 확정": the writer to settle it, at a time ahead, is a task the writer takes.
+    // "대관 날짜는 내가 금요일에 확정": the writer to settle it, at a time ahead, is a task the writer takes.
     if (/(?:확정|결정)$/.test(bare) && agentOf(agentText, 'commitment')?.kind === 'speaker' && TIME_AHEAD_WORD.test(bare)) return withLevel('commitment', { kind: 'speaker' })
     return withLevel('decision', agentOf(agentText, 'decision'))
   }
