@@ -94,11 +94,13 @@ t.test('a task in brackets taken out of a decision leaves no empty brackets', as
   t.match(decisions[0]!, /pager threshold moves to 3% over ten minutes/)
 })
 
+/** The decisions of one writer's minutes under one agenda. */
+async function decisionsOf (content: string): Promise<string[]> {
+  const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
+  return chunk.agendaNotes.flatMap((n) => n.decisions)
+}
+
 t.test('decisions hold what the meeting settled: not a status tag, the meeting\'s own procedure, or a task with a deadline', async (t) => {
-  const decisionsOf = async (content: string): Promise<string[]> => {
-    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
-    return chunk.agendaNotes.flatMap((n) => n.decisions)
-  }
   t.same(await decisionsOf('- 4th: harbour choir (confirmed)\n- 11th: brass quintet (confirmed)'), [], 'a bracketed status is no decision')
   t.same(await decisionsOf('- March minutes approved\n- Quorum confirmed.'), [], 'approving the minutes runs the meeting')
   t.same(await decisionsOf('가을 음악회 좌석은 김유진 주임이 10월 말까지 배치하기로 했습니다.'), [], 'a deadline makes it a task given')
@@ -158,19 +160,11 @@ t.test('Korean: a decision that names only the value settled takes the topic its
 })
 
 t.test('a decision that points to what follows it ("이렇게 확정했다.", "as follows:") is stated by the next sentence of its line', async (t) => {
-  const decisionsOf = async (content: string): Promise<string[]> => {
-    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
-    return chunk.agendaNotes.flatMap((n) => n.decisions)
-  }
   t.same(await decisionsOf('음악회 일정은 이렇게 확정했다. 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'), ['음악회 일정은 이렇게 확정했다: 3월 2일 리허설, 3월 4일 본공연, 3월 5일 철수.'])
   t.same(await decisionsOf('We agreed the rota as follows. Ana on Mondays, Ben on Fridays.'), ['We agreed the rota as follows: Ana on Mondays, Ben on Fridays.'])
 })
 
 t.test('a decision the sentence marks as the first one, with nothing in it of what replaced it, was reversed: not a decision', async (t) => {
-  const decisionsOf = async (content: string): Promise<string[]> => {
-    const chunk = await engine.analyseChunk({ agendas: [{ agendaNumber: 1, title: 'Season' }], minutes: [{ userId: 'u1', userName: 'Ines', content }] })
-    return chunk.agendaNotes.flatMap((n) => n.decisions)
-  }
   t.same(await decisionsOf('처음에는 정기 공연을 10월 둘째 주 금요일에 하기로 했습니다. 강당 공사 때문에 10월 셋째 주 토요일로 옮기기로 했습니다.'), ['강당 공사 때문에 10월 셋째 주 토요일로 옮기기로 했습니다.'])
   t.same(await decisionsOf('We initially agreed to print the flyers in-house. The club will order the flyers from the print shop on Hale Street instead, we decided.'), ['The club will order the flyers from the print shop on Hale Street instead, we decided.'])
   const both = '처음엔 입장료를 만 원으로 정했다가 학생 할인 얘기가 나와서 팔천 원으로 바꾸기로 했어요.'
