@@ -539,6 +539,9 @@ function withoutRieul (syllable: string): string {
 
 // The verb of saying after a quotation, in any tense and level: "…한다고 함", "…준다고 했어요", "…맡으신다고 해요".
 const SAID = String.raw`(?:\s*(?:함|해요|합니다|한다|하네요|하더라고요|하셨어요|하셨습니다|하심|했어요|했습니다|했음|했다|하셨다))?[.!]?`
+// A quoted plain present: honorific ("바꾸신다고") and plain ("한다고", "준다고"; a past "갈았다고" is kept for finish to drop).
+const KO_QUOTED_HONORIFIC = new RegExp(String.raw`([\uAC00-\uD7A3])(?:으)?신다고${SAID}$`)
+const KO_QUOTED = new RegExp(String.raw`(?<=[\uAC00-\uD7A3])다고${SAID}$`)
 
 const KO_TILDE_DEADLINE = new RegExp(String.raw`(?:^|\s|\()${KO_DATE_AFTER_TILDE}\)?\s*$`)
 const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
@@ -565,8 +568,8 @@ function koreanTitle (clause: string): string {
   text = text
     // Reported speech ("견적 요청한다고", "시안 올려 준다고", "맡으신다고" 했어요): the reported act is the task, read as the
     // plain present it quotes; a reported past ("…갈았다고") is done, and stays as written for finish to drop.
-    .replace(new RegExp(`([\\uAC00-\\uD7A3])(?:으)?신다고${SAID}$`), '$1기')
-    .replace(new RegExp(`(?<=[\\uAC00-\\uD7A3])다고${SAID}$`), (_quoted: string, at: number, whole: string) => disassembleCompleteCharacter(whole[at - 1]!)?.jongseong === 'ㅆ' ? '다고' : '다')
+    .replace(KO_QUOTED_HONORIFIC, '$1기')
+    .replace(KO_QUOTED, (_quoted: string, at: number, whole: string) => disassembleCompleteCharacter(whole[at - 1]!)?.jongseong === 'ㅆ' ? '다고' : '다')
     // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:은|는|도|을|를)\s+맡(?:습니다|아요|음|는다|아)$/, '')
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기; a one-syllable stem with 하 is a verb, not a
@@ -994,20 +997,22 @@ function finish (action: Action, korean: boolean): string | undefined {
 }
 
 /**
- * "…안을 냈기", "…말씀을 드렸기", "…갈았다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
- * -기 of a task, or quoted as said.
- * What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a state, not a past.
- */
-/**
  * "형광등 교체 완료", "안내문 발송 완료 (어제)": a Korean note whose predicate is 완료 with no time ahead reports what is done;
  * "…까지 완료", "다음 주 중 납품 완료", "완료 목표" set when it is to be done, and stay tasks.
  */
 function reportsDone (title: string): boolean {
   const body = title.replace(/(?:\s*\([^()]*\))+$/u, '')
-  return /(?:^|\s)(?:\S+\s+)?완료$/u.test(body) && !KO_TIME_AHEAD.test(body) && !/[~～]/u.test(title)
+  return /(?:^|\s)(?:\S+\s+)?완료$/u.test(body) && !KO_WHEN_TO_DO.test(body) && !/[~～]/u.test(title)
 }
-const KO_TIME_AHEAD = /까지|(?:^|\s)(?:다음|내일|모레|이번\s*주|금주|오늘|주말)|전에|목표|예정|(?:^|\s)\S*중(?:에|으로)?(?:\s|$)/u
+// When a note's work is to be done: a day ahead, a bound (까지, 전에), a span (…중), or a target or plan. A date alone
+// ("9/30 발송 완료") may be when it was done, and does not count.
+const KO_WHEN_TO_DO = /까지|(?:^|\s)(?:다음|내일|모레|이번\s*주|금주|오늘|주말)|전에|목표|예정|(?:^|\s)\S*중(?:에|으로)?(?:\s|$)/u
 
+/**
+ * "…안을 냈기", "…말씀을 드렸기", "…갈았다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
+ * -기 of a task, or quoted as said. What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a
+ * state, not a past.
+ */
 function endsOnPastNominal (title: string): boolean {
   const last = /([\uAC00-\uD7A3])(?:기|다고)$/u.exec(title)?.[1]
   return last !== undefined && last !== '있' && disassembleCompleteCharacter(last)?.jongseong === 'ㅆ'

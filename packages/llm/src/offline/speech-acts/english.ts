@@ -833,13 +833,14 @@ const ACTION_LABEL = new RegExp(`^(?:${EN_ACTION_WORDS}|owners?|assignments?)$`,
 // "Action (Marta):", "Next step (me):": an action label naming its owner in brackets.
 const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*\(\s*([^()]{1,30}?)\s*\)$`, 'i')
 
+// Labels that name what a discussion ended in ("Final: two sittings", "Outcome: …"), as "Decision:" does.
+const OUTCOME_LABELS = new Set(['final', 'outcome', 'outcomes', 'resolution', 'verdict', 'conclusion'])
+
 /**
  * A clause after a label ("Decision: build the parser in-house", "Risk: vendor lock-in") is read
  * under it: a label that decides makes the clause a decision, any label but an action label
  * makes a bare imperative after it a noun phrase.
  */
-// Labels that name what a discussion ended in ("Final: two sittings", "Outcome: …"), as "Decision:" does.
-const OUTCOME_LABELS = new Set(['final', 'outcome', 'outcomes', 'resolution', 'verdict', 'conclusion'])
 function labelled (clauses: Clause[]): Clause[] {
   return clauses.map((clause, i) => {
     const label = i > 0 ? clauses[i - 1]!.text.replace(/[:：]\s*$/, '').trim() : undefined

@@ -248,8 +248,6 @@ const DELIBERATION_BEFORE_GIRO = /(?:(?<![\uAC00-\uD7A3])정하|결정하|확정
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
 const DECIDED_LATER = /(?:(?:^|\s)(?:내일|모레|다음\s*주|다음\s*달|다음\s*회의|다음\s*번|추후|나중에|차후|그때)\S*\s(?:\S+\s)*|\S\s*(?:후|뒤|이후)(?:에)?\s+|(?:\s보고(?:\s*나서)?|[아어여해와워봐나돼]야)\s+(?:\S+\s+)?)(?:결정|확정|선정|합의|승인|채택)\s*(?:예정(?:입니다|이에요|임)?)?$/
 const DEFERRED_TO_MEETING = /회의(?:\s*\([^)]*\))?\s*(?:에서|때)\s+(?:다시\s+|함께\s+|같이\s+)?(?:논의|다루|다룰|이야기|얘기|의논|상의)/
-// A time ahead in a terse note: today, tomorrow, a weekday, a date, or a bound (…까지).
-const TIME_AHEAD_WORD = /(?:^|\s)(?:오늘|내일|모레|이번\s*주|다음\s*주|[월화수목금토일]요일|\d{1,2}일)(?:에|까지|중|중에|중으로)?(?=\s)|까지(?=\s)/
 const DECISION_NOUN = /(?:결정|확정|합의|승인|채택|선정)(?:했습니다|했어요|했다|함|됨|되었습니다|했음|\s*$)/
 // A quoted clause (-다고, -라고, -자고, -냐고) and a verb of saying in the past or the terse -ㅁ ("말함", "얘기했어요"); said
 // ahead ("오라고 전할게요", "늦다고 말씀드릴게요") it is a task of passing the word on.
@@ -340,6 +338,8 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
  * ("~11/30", "~금") or in brackets ("(금)", "(~11/30)") as notes write it after the task.
  */
 export const KO_DATE_WORD = String.raw`(?<![\uAC00-\uD7A3])[월화수목금토](?=\s*까지)|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
+// A time in a terse note that says when something is to be done: a day, a date, or a bound (…까지).
+const TIME_AHEAD_WORD = new RegExp(String.raw`${KO_DATE_WORD}|까지`)
 // A day named relative to today, as notes write it after a tilde: "~오늘", "(~이번 주)".
 const KO_RELATIVE_DAY = String.raw`오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말`
 /** The part of the day a deadline may name after its day ("일요일 오전까지", "금요일 저녁까지"), optional. */
