@@ -848,6 +848,7 @@ t.test('Korean: a task reported as said ("…한다고 함", "…준다고 해�
   t.same(todosOf('좌석 배치도는 민수 씨가 금요일까지 고치신다고 해요.'), ['좌석 배치도 금요일까지 고치기 (민수)'], 'the honorific -시- is no part of the task')
   t.same(todosOf('민수 씨가 걸쇠를 사 와서 금요일까지 단다고 함.'), ['걸쇠를 사 와서 금요일까지 달기 (민수)'], 'a one-syllable present only a ㄹ-stem spells (단다) is that stem\'s (달다)')
   t.same(todosOf('정수기 업체 연락. 3일(월) 점검 때 필터를 이미 갈았다고 함.', '박서연'), [], 'reported as done')
+  t.same(todosOf('민수 씨가 금요일까지 견적을 받겠다고 함.'), ['금요일까지 견적을 받기 (민수)'], 'the volitional 겠 is no past')
 })
 
 t.test('English: a duty put to whoever takes it with should or must ("Somebody should …") is a task nobody has, as "someone needs to …" is', async (t) => {

@@ -569,7 +569,7 @@ function koreanTitle (clause: string): string {
     // Reported speech ("견적 요청한다고", "시안 올려 준다고", "맡으신다고" 했어요): the reported act is the task, read as the
     // plain present it quotes; a reported past ("…갈았다고") is done, and stays as written for finish to drop.
     .replace(KO_QUOTED_HONORIFIC, '$1기')
-    .replace(KO_QUOTED, (_quoted: string, at: number, whole: string) => disassembleCompleteCharacter(whole[at - 1]!)?.jongseong === 'ㅆ' ? '다고' : '다')
+    .replace(KO_QUOTED, (_quoted: string, at: number, whole: string) => pastSyllable(whole[at - 1]!) ? '다고' : '다')
     // "회계 정리는 … 맡습니다": what is taken on is the task, the topic before 맡다.
     .replace(/(?<=[\uAC00-\uD7A3]{2})(?:은|는|도|을|를)\s+맡(?:습니다|아요|음|는다|아)$/, '')
     // Must-forms first: 문서화 해야 함 → 문서화, 마쳐야 합니다 → 마치기; a one-syllable stem with 하 is a verb, not a
@@ -1010,12 +1010,15 @@ const KO_WHEN_TO_DO = /까지|(?:^|\s)(?:다음|내일|모레|이번\s*주|금�
 
 /**
  * "…안을 냈기", "…말씀을 드렸기", "…갈았다고": a verb in the past (-았/었/였, a syllable closed by ㅆ) made into the
- * -기 of a task, or quoted as said. What was done is reported, nothing is still to do. 있기 ("대기하고 있기") is a
- * state, not a past.
+ * -기 of a task, or quoted as said. What was done is reported, nothing is still to do.
  */
 function endsOnPastNominal (title: string): boolean {
   const last = /([\uAC00-\uD7A3])(?:기|다고)$/u.exec(title)?.[1]
-  return last !== undefined && last !== '있' && disassembleCompleteCharacter(last)?.jongseong === 'ㅆ'
+  return last !== undefined && pastSyllable(last)
+}
+/** A syllable of the past tense (-았/었/였: closed by ㅆ), not 있 (a state) nor the volitional 겠 ("받겠다고"). */
+function pastSyllable (syllable: string): boolean {
+  return syllable !== '있' && syllable !== '겠' && disassembleCompleteCharacter(syllable)?.jongseong === 'ㅆ'
 }
 
 // "re-outputting all plates": a hyphenated verb of doing again in -ing, which the tagger reads apart from its prefix.
