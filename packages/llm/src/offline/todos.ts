@@ -1423,10 +1423,12 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
    * already names one, and a longer owner, which counts in the title's words, can make two tasks
    * of one person read as near-duplicates); a title or role ("팀장님이 … 보내 주시기로",
    * "Treasurer to circulate …") becomes the one person the minutes write with it; a family name
-   * ("P. Nair to draft …" gives "Nair") the participant it abbreviates.
+   * ("P. Nair to draft …" gives "Nair") the participant it abbreviates; a word that is no person gives none.
    */
-  function ownerAsParticipant (owner: string): string {
+  function ownerAsParticipant (owner: string): string | undefined {
     if (personLabel(owner, people) !== undefined) return owner
+    // A noun with its topic particle is no owner ("색깔은 실장님이 …" read 색깔은 as the name before the title): none is named.
+    if (topicMarkedNoun(owner)) return undefined
     holders ??= roleHolders(sentences.map((sentence) => sentence.text), people)
     return holders.get(owner.toLowerCase()) ?? (/^\p{Lu}[\p{Ll}'-]+$/u.test(owner) ? participantFor(owner, people) : undefined) ?? bySurname(owner) ?? owner
   }
@@ -1453,8 +1455,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
 
   /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
   function keep (todo: string): number {
-    // A noun with its topic particle is no owner ("색깔은 실장님이 …" read 색깔은 as the name before the title): none is named.
-    const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => topicMarkedNoun(owner) && personLabel(owner, people) === undefined ? '' : bracket.replace(owner, ownerAsParticipant(owner)))
+    const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => { const who = ownerAsParticipant(owner); return who === undefined ? '' : bracket.replace(owner, who) })
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??
       index.candidates(ownersTaskStems(title), () => 2).find((id) => sameOwnersTask(kept[id]!, title))

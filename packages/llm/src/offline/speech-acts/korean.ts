@@ -338,8 +338,6 @@ export function koreanOwnerNote (line: string): { body: string, owner: string } 
  * ("~11/30", "~금") or in brackets ("(금)", "(~11/30)") as notes write it after the task.
  */
 export const KO_DATE_WORD = String.raw`(?<![\uAC00-\uD7A3])[월화수목금토](?=\s*까지)|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말)|\d{1,2}월\s*\d{1,2}일|\d{1,2}일|\d{1,2}\/\d{1,2}|[월화수목금토일]요일|오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말|이번\s*달`
-// A time in a terse note that says when something is to be done: a day, a date, or a bound (…까지).
-const TIME_AHEAD_WORD = new RegExp(String.raw`${KO_DATE_WORD}|까지`)
 // A day named relative to today, as notes write it after a tilde: "~오늘", "(~이번 주)".
 const KO_RELATIVE_DAY = String.raw`오늘|내일|모레|이번\s*주|다음\s*주|금주|주말|월말`
 /** The part of the day a deadline may name after its day ("일요일 오전까지", "금요일 저녁까지"), optional. */
@@ -455,6 +453,9 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   const withLevel = (act: SpeechAct, agent?: Agent, level = politeness): Clause => ({
     ...base, act, ...(agent === undefined ? {} : { agent }), ...(level === undefined ? {} : { politeness: level })
   })
+  // A time ahead and no condition: a deadline, a day ahead, or today or a clock time, which set a plan for the day
+  // ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정", "18:00 배포 예정"). Read only where a form needs it.
+  const isTimed = (): boolean => (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
 
   if (koreanAddressesTheRecord(bare)) return withLevel('statement')
   if (/[?？]$/.test(text) || banmalNaQuestion(bare) || (QUESTION_ENDINGS.some((q) => jamo.endsWith(q)) && !REASON_NIKKA.test(jamo) && !NADA_STATED.test(bare) && !(JI_STATED.test(bare) && !KO_WH_WORD.test(bare)))) {
@@ -464,10 +465,13 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   }
   // "…보관하기로 결정함", "B안으로 확정": the last word is the decision itself.
   // "점검 주기 월 2회로 변경", "위 3건 다음 버전으로 분류", "…주 1회로 변경하였습니다": a value set by a verb of change, reported.
-  if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare)) && agentOf(agentText, 'commitment')?.kind !== 'named') {
-    // "대관 날짜는 내가 금요일에 확정": the writer to settle it, at a time ahead, is a task the writer takes.
-    if (/(?:확정|결정)$/.test(bare) && agentOf(agentText, 'commitment')?.kind === 'speaker' && TIME_AHEAD_WORD.test(bare)) return withLevel('commitment', { kind: 'speaker' })
-    return withLevel('decision', agentOf(agentText, 'decision'))
+  if (!undecided && (/(?:결정|확정|합의|승인|채택|선정)(?:함|됨|했음|했습니다|했어요|했다|되었습니다|됐습니다|됐어요)?$/.test(bare) || CHANGED_TO.test(bare))) {
+    const doer = agentOf(agentText, 'commitment')
+    if (doer?.kind !== 'named') {
+      // "대관 날짜는 내가 금요일에 확정": the writer to settle it, at a time ahead, is a task the writer takes.
+      if (/(?:확정|결정)$/.test(bare) && doer?.kind === 'speaker' && isTimed()) return withLevel('commitment', { kind: 'speaker' })
+      return withLevel('decision', agentOf(agentText, 'decision'))
+    }
   }
   // "서버 용량 확인 필요": an action needed, asked of nobody in particular unless a name is written.
   if (!negated && !undecided && ACTION_NOUN_NEEDED.test(bare)) return withLevel('request', agentOf(agentText, 'request'))
@@ -516,17 +520,15 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
     // meeting, whose date is no deadline; it is no task.
     if (DEFERRED_TO_MEETING.test(bare)) return { ...withLevel('statement', undefined, level), undecided: true }
     // "그때 결정하겠습니다": a decision promised for later leaves the point open; it is no task.
-    // "현수막 문구는 제가 내일까지 확정할게요": settling it by a deadline is the speaker's task, not a point left open.
-    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare) && !(/까지/.test(bare) && agentOf(agentText, 'commitment')?.kind === 'speaker')) return { ...withLevel('statement', undefined, level), undecided: true }
     const agent = agentOf(agentText, 'commitment')
+    // "현수막 문구는 제가 내일까지 확정할게요": settling it by a deadline is the speaker's task, not a point left open.
+    if (/(?:^|\s)(?:결정|확정|정하|정할|정함|판단)(?:하겠|겠|할게|ㄹ게|함)?\S*$/.test(bare) && !(deadline !== undefined && agent?.kind === 'speaker')) return { ...withLevel('statement', undefined, level), undecided: true }
     const plan = ending.form.includes('예정')
     // 맡다 in the present ("…은 민수 님이 맡습니다") assigns whenever it is done.
     const takesCharge = ending.form.startsWith('맡다')
     const intent = ending.form.includes('거') || takesCharge
     const present = ending.form.includes('present')
-    // A plan or a present with a time ahead and no condition is the writer's ("쿠폰 만료 배치 중복 여부 내일까지 확인 예정").
-    // A clock time ("18:00 배포 예정", "15시 공유") sets a plan for the day as 오늘 does.
-    const timed = (deadline !== undefined || TIME_AHEAD.test(` ${bare} `) || /(?:^|\s)(?:오늘|\d{1,2}:\d{2}(?=\s|$)|\d{1,2}시(?=\s|에|까지|$))/.test(bare)) && !KO_CONDITION_OR_REASON.test(bare)
+    const timed = isTimed()
     if (present && ((!timed && !takesCharge) || agent === undefined || agent.kind === 'group' || DONE.test(bare))) return withLevel('statement', agent, level)
     if (ending.needsDoer === true && !present && (agent === undefined || agent.kind === 'group') && !timed) return withLevel('statement', agent, level)
     if (ending.needsAgent) {
