@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { Segment } from '@meeting-ai/contracts'
 import { liveSuggestions } from '../src/offline/live-suggestions.ts'
+import { analyseClauses } from '../src/offline/speech-acts/index.ts'
 
 /** One segment per line, speakers as given ("a: text"). */
 function windowOf (lines: string[]): Segment[] {
@@ -591,6 +592,14 @@ t.test('Korean: "…은 어때요?" asks how something stands, and the statement
 t.test('Korean: a group hortative on a verb hands out no task under a broken name', async (t) => {
   t.same(suggest(['a: 비상 방송은 개관 전에 한 번은 꼭 해 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
   t.same(suggest(['a: 그럼 퇴근 전에 둘이 같이 보자.'], 'ko').filter((d) => d.kind === 'action'), [])
+  t.same(suggest(['a: 창고 정리는 이번 주 안에 끝냅시다.'], 'ko').filter((d) => d.kind === 'action'), [], 'nor in the formal -ㅂ시다')
+  t.same(suggest(['a: 회비는 이달 말까지 걷읍시다.'], 'ko').filter((d) => d.kind === 'action'), [], 'nor in -읍시다')
+})
+
+t.test('Korean: a hortative to think it over, in the formal -ㅂ시다 of 보다, leaves the point open and hands out nothing', async (t) => {
+  t.same(suggest(['a: 간판 교체는 한 번 더 검토해 봅시다.'], 'ko'), [])
+  t.same(suggest(['a: 그 건은 일단 다들 생각해 봅시다.'], 'ko'), [])
+  t.equal(analyseClauses('주차 문제는 좀 더 고민해 봅시다.')[0]!.undecided, true)
 })
 
 t.test('A card after a topic was announced names the topic when its own words do not', async (t) => {

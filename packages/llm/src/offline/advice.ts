@@ -1,5 +1,6 @@
 import { josa } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
+import { finalConsonant } from '../text/korean-stem.ts'
 import { KOREAN_SPOKEN_OPENER, KOREAN_YES } from '../text/stop-words.ts'
 import { todoTitle } from './todos.ts'
 import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
@@ -243,6 +244,10 @@ const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아�
 const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
 
 const KO_HORTATIVE_CLOSE = /(?:^|\s)\S*(?:하|해|보|가|두|주|줘|봐)자$/
+/** The formal hortative -(으)ㅂ시다 ("끝냅시다", "걷읍시다"): 시다 after a syllable closed by ㅂ, never a noun's end as -자 can be. */
+function formalHortative (text: string): boolean {
+  return /[\uAC00-\uD7A3]시다$/u.test(text) && finalConsonant(text.at(-3)!) === 'ㅂ'
+}
 // A connective or filler opening the sentence ("그리고 …", "네 …"): not part of the action.
 // 네 said as yes, the words after it the point ("네 명" is four people).
 const KO_YES_WORD = new RegExp(String.raw`^${KOREAN_YES}(?:\s|$)`)
@@ -251,7 +256,8 @@ const KO_OPENER = new RegExp(String.raw`^(?:그리고|그럼|그러면|또|또�
 /** The action as a short noun phrase ("개인정보 처리방침 업데이트"), or undefined when none reads out. */
 export function koreanAction (sentence: string): string | undefined {
   // "비상 방송은 개관 전에 한 번 해 보자", "퇴근 전에 둘이 같이 보자": the group's hortative on a verb names no task to hand out.
-  if (KO_HORTATIVE_CLOSE.test(sentence.trim().replace(/[.!。~]+$/u, ''))) return undefined
+  const closing = sentence.trim().replace(/[.!。~]+$/u, '')
+  if (KO_HORTATIVE_CLOSE.test(closing) || formalHortative(closing)) return undefined
   if (/[?？]\s*$/.test(sentence) || KO_INTERROGATIVE_WORD.test(sentence)) return koreanObject(sentence)
   const title = todoTitle(sentence)?.replace(/\s*\([^)]*\)$/, '')
   let text = (title ?? sentence).trim().replace(/[.!。~]+$/u, '')

@@ -603,7 +603,7 @@ const CHOSEN_THEN = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?<!기)(
 // Nouns to the end: the last word closes on no ending of a verb or a clause (-네, -요, -고 …); nothing left tentative.
 const CONCLUDED = /^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!(?:다음|안건|순서|오늘)(?:은|는))\S+(?:은|는)\s+(?:\S+\s+){0,3}\S+(?<![네요다지야까게데죠어아해고며면서])$/
 const TENTATIVE = /잠정|미정|보류|(?:확정|결정)(?:은|는)/
-const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)(?:자|ㅂ시다|읍시다)$|(?:정합|결정합|논의합|상의합|얘기합|이야기합)시다$/
+const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)자$|(?:정합|결정합|논의합|의논합|상의합|얘기합|이야기합|고민해\s*봅|생각해\s*봅|검토해\s*봅|다시\s+봅)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 // A day or time and the bare hortative of 하다/가다 ("다음 주는 안 되고, 월요일 하자.", "세 시에 합시다"): when, chosen.
 const CHOSEN_TIME = /(?:^|\s)(?:[월화수목금토일](?:요일)?|\d{1,2}(?:일|시(?:\s*반)?)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)\s*시(?:\s*반)?|오늘|내일|모레|주말|평일|오전|오후|저녁|아침|점심)(?:에|로|으로)?\s+(?:하자|가자|합시다|갑시다)$/
