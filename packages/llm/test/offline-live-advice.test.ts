@@ -683,3 +683,14 @@ t.test('Korean: 네 before a counter is the number four, kept in the advice; 네
   const answered = suggest(['a: 네, 좌석은 세 줄로 하자.', 'b: 좋아요.'], 'ko').filter((d) => d.kind === 'decision').map((d) => d.content)
   t.ok(answered.some((c) => /: 좌석은 세 줄로/.test(c)), JSON.stringify(answered))
 })
+
+t.test('Korean: an owner question names no modifier as its object; a request to 다들 or 여러분 has its doers; -세요 honouring a third person asks nothing', async (t) => {
+  const actions = (lines: string[]) => suggest(lines, 'ko').filter((d) => d.kind === 'action' || /누가 맡을지/.test(d.content)).map((d) => d.content)
+  t.same(actions(['a: 이번 주에 야간 되는 사람 누가 있어요?']), [], '되는 modifies 사람; it is no object')
+  t.same(actions(['a: 커피 내려 놨으니까 다들 한 잔씩 드세요.']), [], 'everyone is asked')
+  t.same(actions(['a: 여러분 금요일까지 설문 제출해 주세요.']), [], 'everyone is asked, by 여러분')
+  t.same(actions(['a: 할머니들이 오후엔 금방 지치세요.']), [], 'the grandmothers are honoured, not asked')
+  t.same(actions(['a: 가격 올리는 건 좀 걱정이에요.', 'b: 그분들은 가격 오르면 진짜 예민하세요.']), [], 'a topic in 은 over the sentence')
+  t.match(actions(['a: 손님들이 오시면 바로 자리 안내하세요.']), [/자리 안내/], 'the subject of a clause before the request is not who is asked')
+  t.match(actions(['a: 재고 확인하세요.']), [/재고 확인/], 'a request naming nobody still has no owner')
+})

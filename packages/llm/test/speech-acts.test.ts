@@ -617,3 +617,11 @@ t.test('Korean: the speaker settling something at a time ahead ("제가 내일�
   t.same(first('대관 날짜는 금요일로 확정'), ['decision', undefined])
   t.equal(analyseClauses('그건 제가 확인한 뒤 결정하겠습니다.', 'ko')[0]!.undecided, true)
 })
+
+t.test('Korean: -(으)세요 about a third person is the honorific of a statement, not a request', async (t) => {
+  t.equal(analyseClauses('그분들은 주말에 늘 바쁘세요.')[0]!.act, 'statement')
+  t.equal(analyseClauses('어르신들이 요즘 많이 외로우세요.')[0]!.act, 'statement')
+  t.equal(analyseClauses('선생님들은 금요일까지 성적 입력하세요.')[0]!.act, 'request', 'titles in 님들 are those spoken to')
+  t.equal(analyseClauses('다들 내일까지 서류 내세요.')[0]!.act, 'request')
+  t.equal(analyseClauses('손님들이 오시면 번호표 나눠 드리세요.')[0]!.act, 'request', 'the subject of a conditional clause')
+})

@@ -304,7 +304,8 @@ const KO_PARTICLE_END = /(?<=[\uAC00-\uD7A3])(?:을|를|은|는|이|가|도)$/
 /** What a "who takes it?" sentence is about: the noun phrase its object or topic particle marks, before the interrogative. */
 function koreanObject (sentence: string): string | undefined {
   const before = sentence.split(KO_INTERROGATIVE_WORD)[0]!.trim().split(/\s+/)
-  const at = before.findLastIndex((word) => KO_PARTICLE_END.test(word))
+  // "야간 되는 사람 누가 있어요?": -는 and -은 after a verb stem make a modifier, not a topic.
+  const at = before.findLastIndex((word, i) => KO_PARTICLE_END.test(word) && !KO_ADNOMINAL.test(word) && !KO_AFTER_ADNOMINAL.test(before[i + 1] ?? ''))
   if (at < 0) return undefined
   const phrase = [before[at]!.replace(KO_PARTICLE_END, '')]
   for (let i = at - 1; i >= 0 && phrase.length < 4; i--) {

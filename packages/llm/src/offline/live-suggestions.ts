@@ -142,7 +142,7 @@ const takesAction = (c: Clause): boolean => (c.act === 'commitment' || c.act ===
 const owned = (c: Clause): boolean => c.agent !== undefined && (c.agent.kind === 'speaker' || c.agent.kind === 'named' || c.agent.kind === 'addressee')
 // "설문지는 나가실 때 제출하시면 됩니다" (all they need do), "예약 앱 가격도 같이 바꾸셔야 합니다" (the honorific must-form, said to those present),
 // "각 지점이 … 붙여 주세요" (each of them): asked of everyone there, so nobody is still to be found.
-const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$|셔야\s*(?:합니다|해요|돼요|됩니다)[.!~]?\s*$|(?:^|\s)(?:각|모든|전)\s+\S+(?:이|가|에서|은|는)\s/
+const KO_ASKED_OF_ALL = /시면\s*(?:됩니다|돼요|되세요)[.!~]?\s*$|셔야\s*(?:합니다|해요|돼요|됩니다)[.!~]?\s*$|(?:^|\s)(?:각|모든|전)\s+\S+(?:이|가|에서|은|는)\s|(?:^|\s)(?:다들|여러분(?:들)?)(?:은|도|이|께서)?\s/
 // A duty put to nobody in particular: "someone needs to …", "누군가 …해야".
 const SOMEONE_DUTY = /\b(?:someone|somebody)\s+(?:needs?\s+to|has\s+to|must|should|ought\s+to)\b|(?:^|\s)누군가(?:는|가)?\s.*야\s*(?:합니다|해요|돼요|됩니다|해|돼|함)?$/i
 // "Someone should …", "We should …", "…업데이트해야 합니다": a duty nobody has taken on.

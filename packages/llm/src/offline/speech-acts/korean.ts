@@ -199,6 +199,23 @@ export const KO_KNOWING_ASKED = /(?:^|\s)알고\s*(?:계심|있음)$|(?:^|\s)(?:
 // A psych verb in -어하다 ("어르신들은 큰 글씨를 좋아하세요", "다들 어려워하세요") describes how someone else feels, with -시- honouring
 // them: it asks nothing of the hearer.
 const PSYCH_SEYO = /(?:[아어]|해)하세요$/
+// A subject in the third person: 그분(들), 이분, 저분, or a plural noun in -들 with a subject or topic particle.
+// 여러분, 다들, 우리들, 저희들, 너희들 and titles in 님들 ("선생님들은") are the ones spoken to or the speaker's side.
+const THIRD_PERSON_SUBJECT = /(?:^|\s)((?:그|이|저)분들?|[\uAC00-\uD7A3]+들)(?:이|은|께서|도)(?=\s)/u
+const SPOKEN_TO_PLURAL = /^(?:여러분|다들|우리들|저희들|너희들|[\uAC00-\uD7A3]*님들)$/u
+// A connective closing a word after a subject in 이 or 도: the subject belongs to a clause before the predicate's ("손님들이
+// 오시면 …"); a topic in 은 or 께서 is what the whole sentence is about ("그분들은 가격 오르면 예민하세요").
+const CONNECTIVE_AFTER = /(?:면|면서|니까|는데|지만|어서|아서|해서|려고)(?=\s)/u
+
+/**
+ * Whether a -(으)세요 clause honours a third person it is about ("그분들은 가격 오르면 예민하세요", "할머니들이 오후엔
+ * 지치세요"): the honorific -시- in a statement, not a request, which is said to someone present.
+ */
+function honoursThirdPerson (bare: string): boolean {
+  const subject = THIRD_PERSON_SUBJECT.exec(bare)
+  if (subject === null || SPOKEN_TO_PLURAL.test(subject[1]!)) return false
+  return /(?:은|께서)$/u.test(subject[0]) || !CONNECTIVE_AFTER.test(bare.slice(subject.index + subject[0].length))
+}
 // A 하다 verb on an action noun under a must-form asks for the action ("로그를 확인해야 합니다").
 export const ACTION_NOUN = /(?:확인|검토|공유|수정|정리|작성|보고|전달|준비|제출|요청|발송|등록|반영|적용|점검|업데이트|교체|조사|분석|측정|검증|협의|신청|예약|연락|문의|안내|배포|테스트|설정|추가|삭제|변경|재현|조율|마무리|구매|주문|갱신|백업|처리|정의|문서화|공지|취합|회신|답변|섭외|계약|발주|세팅|정비|개선|복구|이관|전환|마이그레이션|모니터링|리뷰|수집|추출|산정|작업)/
 // 면 closing a word is the connective of condition ("늦으면", "하려면", "학생이면") unless the word is a noun
@@ -482,7 +499,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   // a sentence of its own (before a comma it is the topic of what follows: "그럼 출시는 다음 주 수요일, 14일로 미루자").
   if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (wholeSentence && CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
   const ending = endingOf(bare, jamo)
-  if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
+  if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare) || honoursThirdPerson(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
   // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
   // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
