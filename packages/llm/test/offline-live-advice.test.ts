@@ -694,3 +694,12 @@ t.test('Korean: an owner question names no modifier as its object; a request to 
   t.match(actions(['a: 손님들이 오시면 바로 자리 안내하세요.']), [/자리 안내/], 'the subject of a clause before the request is not who is asked')
   t.match(actions(['a: 재고 확인하세요.']), [/재고 확인/], 'a request naming nobody still has no owner')
 })
+
+t.test('English: an owner question is built on a verb of doing in its base form, never on a report or a state', async (t) => {
+  const actions = (line: string) => suggest([`a: ${line}`], 'en').filter((d) => d.kind === 'action').map((d) => d.content)
+  t.same(actions('The insurer says we have to report any injury within a day.'), [], 'a verb in -s cut from a report')
+  t.same(actions('The caretaker said we should clear the hall by nine.'), [], 'a past tense cut from a report')
+  t.same(actions('The landlord will want a copy of the signed lease.'), [], 'a verb of state')
+  t.same(actions("We'll need a second ladder on site, the loft job is high."), ['Decide who will get a second ladder on site, the loft job is high'], 'what is needed is to be got')
+  t.same(actions('Somebody has to phone the printer about the proofs.'), ['Decide who will phone the printer about the proofs'])
+})

@@ -7,7 +7,7 @@ import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, MAX_WORDS, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
-import { analyseClauses, decisionStance, isNounPhrase, isVerbless, type Clause } from './speech-acts/index.ts'
+import { analyseClauses, decisionStance, isNounPhrase, isVerbless, opensOnActionVerb, type Clause } from './speech-acts/index.ts'
 import { KO_FIRST_PERSON, koreanClosesOnVerb } from './speech-acts/korean.ts'
 
 export interface Spoken {
@@ -644,8 +644,10 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
-    const phrase = actionPhrase(action.text, action.action, korean)
-    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase)) return undefined
+    // "(we) need a second wrench": what is needed is to be got.
+    const phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
+    // "Decide who will says we have to …", "… who will want a report": a phrase cut from a report or a state names no task.
+    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && !opensOnActionVerb(phrase))) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined

@@ -116,6 +116,24 @@ export function opensOnVerb (title: string): boolean {
   return tokensOf(`I will ${first.toLowerCase()} ${rest.join(' ')}`).flat()[2]?.pos === 'VERB'
 }
 
+// Verbs of state: they name how someone is, wants or knows, never something one is given to do ("who will want the logs").
+const STATIVE_VERB = /^(?:want|wish|need|hear|know|like|love|hate|prefer|mind|seem|appear|belong|mean|own|owe|remember|forget|understand|believe|think|suppose|guess|doubt|feel|reckon|realise|realize|recognise|recognize|matter|deserve|contain|consist|depend|cost|weigh|hope|expect|imagine)$/
+
+/**
+ * Whether a phrase said after "who will" opens on a verb of doing in its base form ("ask the council to unlock
+ * the gate"), not on an inflected verb cut out of a report ("says we have to notify", "said the first"), a
+ * hortative ("let's keep it"), or a verb of state ("want a report", "hear the news").
+ */
+export function opensOnActionVerb (phrase: string): boolean {
+  const words = phrase.trim().split(/\s+/)
+  while (words.length > 1 && /^(?:just|also|still|really|probably|maybe|then|first|quickly|actually)$/i.test(words[0]!)) words.shift()
+  const first = words[0]!.toLowerCase().replace(/[^a-z'’-]/g, '')
+  if (first === '' || /['’]/.test(first) || first === 'let' || STATIVE_VERB.test(first)) return false
+  const token = tokensOf(`I will ${[first, ...words.slice(1)].join(' ')}`).flat()[2]
+  // A word the tagger reads as an inflected verb ("says", "wanted") is no base form.
+  return token === undefined || !(token.pos === 'VERB' || token.pos === 'AUX') || token.lemma === first.replace(/-/g, '')
+}
+
 /**
  * The base form of a verb in -ing or -s, as the tagger reads it after "they are" / "she": "calling" → "call",
  * "checks" → "check"; undefined when the word has no other base form. A progressive the lemmatiser does not know

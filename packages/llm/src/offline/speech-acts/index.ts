@@ -4,7 +4,7 @@ import { englishAddressesTheRecord, englishClauses } from './english.ts'
 import { koreanAddressesTheRecord, koreanClauses } from './korean.ts'
 
 export type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
-export { EN_ACTION_WORDS, inPastTense, isNounPhrase, isPersonName, isVerbless, opensOnVerb, passiveNeed, referent, verbBase } from './english.ts'
+export { EN_ACTION_WORDS, inPastTense, isNounPhrase, isPersonName, isVerbless, opensOnActionVerb, opensOnVerb, passiveNeed, referent, verbBase } from './english.ts'
 export { koreanIndirectQuestion } from './korean.ts'
 export { englishModelLoadMs } from '../../text/english-model.ts'
 
