@@ -766,6 +766,18 @@ t.test('English notes: a terse task under a heading or label naming its topic is
   t.same(todosOf('Notes\n- Sam to book it by Friday'), ['Book it by Friday (Sam)'], 'a heading naming a kind of note is no topic')
 })
 
+t.test('Korean notes: a terse task under a heading naming its topic is written with it; the topic never keeps two wordings of one task apart', async (t) => {
+  t.same(todosOf('[2] 여름 캠프 (내 안건)\n- 버스 예약 (김민수)'), ['여름 캠프: 버스 예약 (김민수)'], 'without the outline mark and the note after it')
+  t.same(todosOf('여름 캠프\n- 캠프 버스 예약 (김민수)'), ['캠프 버스 예약 (김민수)'], 'not a task that names the topic')
+  t.same(todosOf('주간 회의 3/14\n- 버스 예약 (김민수)'), ['버스 예약 (김민수)'], 'a heading naming the meeting and its date is no topic')
+  t.same(todosOf('할 일\n- 버스 예약 (김민수)'), ['버스 예약 (김민수)'], 'nor one naming a list of tasks')
+  const merged = detectTodos([
+    { text: '버스 예약 금요일까지 (김민수)', author: '서지원', sectionHeading: '여름 캠프' },
+    { text: '김민수 씨가 금요일까지 버스 예약하기로 했어요.', author: '박서연' }
+  ], PEOPLE)
+  t.equal(merged.length, 1, JSON.stringify(merged))
+})
+
 t.test('notes: under an action heading a person\'s label over terse items listed with commas gives each item to them', async (t) => {
   t.same(todosOf('후속 조치\n• 김민수: 견적서 요청(금일), 현수막 시안 확인, 행사 날짜 확정\n• 박서연: 3, 4번 상자 정리'),
     ['견적서 요청(금일) (김민수)', '현수막 시안 확인 (김민수)', '행사 날짜 확정 (김민수)', '3, 4번 상자 정리 (박서연)'], 'a comma between numbers lists no items')

@@ -1079,7 +1079,7 @@ const TERSE_TASK_STEMS = 3
  * line's topic where they are built (a label before the task, the point an arrow follows).
  */
 function withWrittenTopic (title: string, topic: string | undefined): string {
-  if (topic === undefined || hasHangul(title)) return title
+  if (topic === undefined) return title
   const owner = TRAILING_OWNER.exec(title)
   const task = owner === null ? title : title.slice(0, owner.index)
   const stems = contentStems(task)
@@ -1091,8 +1091,21 @@ function withWrittenTopic (title: string, topic: string | undefined): string {
 function writtenTopic (sentence: AuthoredSentence, people: readonly string[]): string | undefined {
   const label = sentence.label !== undefined && !hasActionLabel(sentence) && personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
   // A heading's outline number ("1 Locos", "2) Gala") is no part of the topic.
-  return [label, sentence.sectionHeading].map((t) => t?.trim().replace(/^\d{1,2}[.)]?\s+/, ''))
+  return [label, sentence.sectionHeading].map((t) => t === undefined ? undefined : hasHangul(t) ? koreanTopic(t, people) : t.trim().replace(/^\d{1,2}[.)]?\s+/, ''))
     .find((t) => t !== undefined && t !== '' && t.split(/\s+/).length <= 5 && !namesKindOfNote(t) && !EN_ACTION_WORD.test(t))
+}
+
+// An outline mark before a Korean heading ("[2]", "1.", "③", "■") and a note after it ("(내 안건)", "★").
+const KO_OUTLINE_MARK = /^(?:\[?\s*(?:\d{1,2}|[①-⑳])\s*[\].)]\s*|[■□▶▷●○◆◇★☆※#[\]]\s*)+/u
+const KO_HEADING_NOTE = /(?:\s*[(（][^)）]*[)）]|\s*[★☆※])+\s*$/u
+// A heading that names the meeting and its date ("데일리 11/24", "주간 회의 (화)"), a person ("공무 배준호", "이다은 씨"),
+// what the writer owes ("이번 주에 챙길 것", "담당자별 후속 조치") or points at the writer ("← 내 담당") names no topic of a task.
+const KO_NO_TOPIC = new RegExp(String.raw`\d{1,2}\s*[/.]\s*\d{1,2}|\d{1,2}월\s*\d{1,2}일|[←→]|(?:씨|님)$|${KO_ACTION_WORDS}|조치|챙길|담당|데일리|스탠드업|주간|안건`, 'iu')
+
+/** A Korean heading or label as the topic of the tasks under it, without its outline mark and notes; undefined when it names none. */
+function koreanTopic (heading: string, people: readonly string[]): string | undefined {
+  const topic = heading.trim().replace(KO_OUTLINE_MARK, '').replace(KO_HEADING_NOTE, '').trim()
+  return topic === '' || KO_NO_TOPIC.test(topic) || people.some((person) => person.length >= 2 && topic.includes(person.length > 2 ? person.slice(-2) : person)) ? undefined : topic
 }
 
 /** The owner a todo's title closes on ("Book the van (Omar)" gives Omar), as detectTodos writes it. */
@@ -1319,6 +1332,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   const listed = [...people, ...attendees(sentences.map((s) => s.label === undefined ? s.text : `${s.label}: ${s.text}`), people)]
   people = [...listed, ...addressedPeople(sentences.map((s) => s.text), listed)]
   const kept: string[] = []
+  /** The topic each kept wording was written under, by its place in `kept`. */
+  const topics: Array<string | undefined> = []
   // Read from the whole text only once an owner needs it: most owners are participants by name.
   let holders: ReadonlyMap<string, string> | undefined
   const index = new SizedSimilarityIndex()
@@ -1394,7 +1409,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // The writer's sentence just before, on the line before at most, is what "it" may point back to.
     const told = before !== undefined && before.sentence.author === sentence.author && (before.sentence.line === undefined || sentence.line === undefined || sentence.line - before.sentence.line <= 1) ? before.sentence.text : undefined
     const topic = writtenTopic(sentence, people)
-    const read = actionTitles(sentence, people).map((title) => withWrittenTopic(withReferent(title, text, told, people, topic), topic))
+    const read = actionTitles(sentence, people).map((title) => withReferent(title, text, told, people, topic))
     // "The gutter needs clearing before winter": the thing's need is the task, nobody's yet; the sentence's other tasks stay.
     const needed = hasHangul(text) ? undefined : passiveNeed(text)
     const neededTitle = needed === undefined ? undefined : finish({ text: needed }, false)
@@ -1405,7 +1420,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (deadline !== undefined && before !== undefined) {
       for (const at of before.kept) if (!hasDeadline(kept[at]!)) replaceKept(at, withDeadline(kept[at]!, deadline))
     }
-    const places = titles.map(keep)
+    const places = titles.map((title) => keep(title, topic))
     // "다음 주 수요일부터 데이터 정리": a Korean task with a time, written as a terse note (no verb ending: "…해야 합니다"
     // states a need) in one's own notes, naming nobody else and not the group, is the writer's. Given once every wording
     // is kept, so that an owner named in another writer's notes wins and two wordings of one task stay one. (English
@@ -1416,7 +1431,9 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     previous = { sentence, kept: places }
   }
   for (const { at, author } of writersOwn) if (!TRAILING_OWNER.test(kept[at]!)) kept[at] = withOwner(kept[at]!, author)
-  return roleAsPerson(kept, people, rolesTaken)
+  // The topic a terse task was written under is given once wordings are merged, so that it never keeps two wordings of one task apart.
+  const topicOf = new Map(kept.flatMap((title, at) => topics[at] === undefined ? [] : [[title.replace(TRAILING_OWNER, ''), topics[at]!] as const]))
+  return roleAsPerson(kept, people, rolesTaken).map((title) => withWrittenTopic(title, topicOf.get(title.replace(TRAILING_OWNER, ''))))
 
   /*
    * The owner as the participants know them: a participant's name stays as written (a first name
@@ -1453,8 +1470,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     index.add(at, contentStems(todo))
   }
 
-  /** Keeps a todo, or the better wording of one already kept; its place in `kept`. */
-  function keep (todo: string): number {
+  /** Keeps a todo, or the better wording of one already kept, with the topic it was written under; its place in `kept`. */
+  function keep (todo: string, topic?: string): number {
     const title = todo.replace(TRAILING_OWNER, (bracket, owner: string) => { const who = ownerAsParticipant(owner); return who === undefined ? '' : bracket.replace(owner, who) })
     const stems = contentStems(title)
     const same = index.candidates(stems, (size) => nearlySameOverlap(stems.size, size)).find((id) => nearlySameTodo(kept[id]!, title, stems)) ??
@@ -1463,6 +1480,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     if (same === undefined) {
       index.add(kept.length, stems)
       kept.push(title)
+      topics.push(topic)
       return kept.length - 1
     }
     // Between two wordings of the same todo, keep the one with a deadline, then the longer one.
@@ -1471,6 +1489,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const kd = hasDeadline(current)
     if (cd !== kd ? cd : title.length > current.length) {
       kept[same] = title
+      if (topic !== undefined) topics[same] = topic
       index.add(same, stems)
     }
     return same
