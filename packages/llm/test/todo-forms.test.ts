@@ -887,3 +887,9 @@ t.test('Korean notes: a line whose predicate is 완료 with no time ahead report
   t.same(todosOf('- 회귀 테스트 화요일까지 완료 (김민수)'), ['회귀 테스트 화요일까지 완료 (김민수)'])
   t.same(todosOf('- 남은 의자 다음 주 중 납품 완료'), ['남은 의자 다음 주 중 납품 완료 (서지원)'])
 })
+
+t.test('Korean: before a bound noun (대로, 김에, 거) -는 is the adnominal ending, kept whatever the stem', async (t) => {
+  t.same(todosOf('새 부품이 들어오는 대로 검수하고 설치까지 할게요.'), ['새 부품이 들어오는 대로 검수하고 설치까지 (서지원)'])
+  t.same(todosOf('견적서 나오는 대로 보내 주세요.'), ['견적서 나오는 대로 보내 주기'])
+  t.same(todosOf('릴리스 노트는 내일까지 공유할게요.'), ['릴리스 노트 내일까지 공유 (서지원)'], 'a topic particle still goes')
+})

@@ -646,12 +646,17 @@ function koreanTitle (clause: string): string {
     .trim()
   // A topic particle marks what the sentence is about, not part of the task ("릴리스 노트는 내일까지 공유"). Before a
   // word that takes one itself, -은/-는 is an adnominal ending ("남은 견적은": the remaining quotes), kept.
-  const topics = text.split(' ').map((word) => {
+  // Before a dependent noun ("들어오는 대로", "가는 김에", "쓰는 거"), -는/-은 is always the adnominal ending.
+  const words = text.split(' ')
+  const topics = words.map((word, i) => {
     const found = /^(.+)(은|는)$/.exec(word)
-    return found !== null && !/^[그이저나]$/.test(found[1]!) && topicParticle(found[1]!, found[2]!) ? found[1]! : undefined
+    return found !== null && !/^[그이저나]$/.test(found[1]!) && !DEPENDENT_NOUN.test(words[i + 1] ?? '') && topicParticle(found[1]!, found[2]!) ? found[1]! : undefined
   })
   return text.split(' ').map((word, i) => topics[i] !== undefined && topics[i + 1] === undefined ? topics[i] : word).join(' ')
 }
+
+// Nouns that stand only after a modifier (bound nouns), with a particle or none.
+const DEPENDENT_NOUN = /^(?:대로|김에|동안|중|줄|만큼|듯|듯이|데|바람에|척|채|대신|것|거|걸|게|건|적|수)(?:이|가|을|를|은|는|도|에|에서|으로|로|만)?$/
 
 // The one-syllable stems of describing verbs (같다, 작다, 많다 …) and of 남다, whose -은 is the
 // adnominal ending ("같은 시간", "작은 상자", "남은 견적"): none is a noun that takes a topic particle.
