@@ -625,3 +625,12 @@ t.test('Korean: -(으)세요 about a third person is the honorific of a statemen
   t.equal(analyseClauses('다들 내일까지 서류 내세요.')[0]!.act, 'request')
   t.equal(analyseClauses('손님들이 오시면 번호표 나눠 드리세요.')[0]!.act, 'request', 'the subject of a conditional clause')
 })
+
+t.test('Korean: a full name with a trade or post, or a given name with a word of kinship, names who takes on what -기로 했다 arranges', async (t) => {
+  const agentOf = (sentence: string) => analyseClauses(sentence).at(-1)!
+  t.match(agentOf('황보민 정비사가 브레이크 패드를 금요일까지 갈기로 했습니다.'), { act: 'commitment', agent: { kind: 'named', name: '황보민' } })
+  t.match(agentOf('구태식 기사가 내일 아침에 차를 빼 두기로 했어요.'), { act: 'commitment', agent: { kind: 'named', name: '구태식' } })
+  t.match(agentOf('다인 언니가 포스터 시안을 다시 그려 오기로 했어.'), { act: 'commitment', agent: { kind: 'named', name: '다인' } })
+  t.match(agentOf('배송팀 기사가 오후에 오기로 했습니다.'), { act: 'decision' }, 'a team before the trade names no one')
+  t.match(agentOf('신규 기사 교육은 다음 달에 하기로 했습니다.'), { act: 'decision' }, 'a two-syllable word before 기사 is no full name')
+})

@@ -893,3 +893,8 @@ t.test('Korean: before a bound noun (대로, 김에, 거) -는 is the adnominal 
   t.same(todosOf('견적서 나오는 대로 보내 주세요.'), ['견적서 나오는 대로 보내 주기'])
   t.same(todosOf('릴리스 노트는 내일까지 공유할게요.'), ['릴리스 노트 내일까지 공유 (서지원)'], 'a topic particle still goes')
 })
+
+t.test('Korean: a full name with a trade, or a given name with a word of kinship, is cut from the task and owns it', async (t) => {
+  t.same(todosOf('황보민 정비사가 브레이크 패드를 금요일까지 갈기로 했습니다.'), ['브레이크 패드를 금요일까지 갈기 (황보민)'])
+  t.same(todosOf('민수 오빠가 현수막을 금요일까지 찾아오기로 했어요.'), ['현수막을 금요일까지 찾아오기 (민수)'])
+})

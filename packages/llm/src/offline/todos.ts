@@ -1,5 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_FULL_NAME_TITLED, KOREAN_KIN_TITLED, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
@@ -460,7 +460,7 @@ const KO_NAMES_SOMEONE = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_A
 const KO_GROUP_WORD = /(?:^|\s)(?:우리|저희|다들|모두|각자|전체)(?=\s|$)/u
 // A person's name with its title or honorific and particle, cut from a task's title ("지현 매니저님이", "민수씨랑").
 // "문 팀장님": a surname alone with the title names the person too.
-const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_ANY_TITLE}\\s*님?)(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
+const NAMED_PERSON_WORDS = new RegExp(`(?:^|\\s)(?:${KOREAN_NAME}\\s*(?:${KOREAN_ANY_TITLE}\\s*님|${KOREAN_BARE_JOB_TITLE}|님|씨)|[\\uAC00-\\uD7A3]\\s+${KOREAN_ANY_TITLE}\\s*님?|${KOREAN_FULL_NAME_TITLED}(?=이|가|은|는|께서|도)|${KOREAN_KIN_TITLED}(?=이|가|은|는|께서|도))(?:이|가|은|는|께서|도|이랑|랑)?(?=\\s|$)`, 'g')
 // The speaker, or the speaker's team (저희가), as the one who does it.
 const KO_SELF = new RegExp(`(?:^|\\s)(?:${KO_FIRST_PERSON}|저희가)(?=\\s)`)
 // Who does it, cut from a task's title: the speaker or the speaker's team.

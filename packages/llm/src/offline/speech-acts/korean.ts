@@ -1,7 +1,7 @@
 import { disassemble } from 'es-hangul'
 import { finalConsonant } from '../../text/korean-stem.ts'
 import { isInstructionToAi } from '../../text/instructions.ts'
-import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_EVERYDAY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_CONNECTIVE_ENDING, KOREAN_EVERYDAY_TITLE, KOREAN_FULL_NAME_TITLED, KOREAN_JOB_TITLE, KOREAN_KIN_TITLED, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../../text/korean-titles.ts'
 import type { Agent, Clause, ClauseAnalyser, Politeness, SpeechAct } from './types.ts'
 
 /*
@@ -297,6 +297,9 @@ const SURNAME_TITLED = new RegExp(`(?:^|\\s)((?![각전현새본총부두세네�
 // and the title is the best owner the minutes give.
 const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
+// A full name with a trade or post ("임성훈 기사가"), or a given name with a word of kinship ("지훈 오빠가"), as the subject or topic.
+const FULL_NAME_TITLED = new RegExp(`(?:^|\\s)${KOREAN_FULL_NAME_TITLED}(?:이|가|은|는|께서|도)(?=\\s|$)`)
+const KIN_TITLED = new RegExp(`(?:^|\\s)${KOREAN_KIN_TITLED}(?:이|가|은|는|께서|도)(?=\\s|$)`)
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
 // A weekday ("→ 금요일") says when, never who.
 const NOT_AN_OWNER = /^(?:[월화수목금토일]요일|완료|진행|진행중|보류|미정|예정|필요|확인|대기|검토|검토중|완료됨|취소|참고|선택|공통|전체|없음|미확인|오늘|내일|모레|이번|다음|매주|매일|연기|폐기|유지|변경|삭제|통과|승인|반려|합격|불합격|확정|결정|해결|종료|중단|재검토|재시도|논의|공유|예산|일정|비용)$/
@@ -401,7 +404,8 @@ function withoutRelativeSelf (text: string): string {
 function agentOf (text: string, act: SpeechAct): Agent | undefined {
   // 반말 vocative: "지훈아 …써 줘", "민지야, …".
   const vocative = act === 'request' ? /^([\uAC00-\uD7A3]{1,3})(?:아|야)(?=\s|$)/.exec(text)?.[1] : undefined
-  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? SURNAME_TITLED.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
+  const named = NAMED.exec(text)?.[1] ?? MENTION.exec(text)?.[1] ?? vocative ?? /담당\s*[:：]?\s*([\uAC00-\uD7A3]{2,4})/.exec(text)?.[1] ?? SURNAME_TITLED.exec(text)?.[1] ??
+    FULL_NAME_TITLED.exec(text)?.[1] ?? KIN_TITLED.exec(text)?.[1] ?? ROLE.exec(text)?.[1]
   if (act === 'request') return named === undefined ? { kind: 'unknown' } : { kind: 'addressee', name: named }
   if (SELF.test(withoutRelativeSelf(text))) return { kind: 'speaker' }
   if (named !== undefined) return { kind: 'named', name: named }
