@@ -631,6 +631,7 @@ t.test('Korean: a full name with a trade or post, or a given name with a word of
   t.match(agentOf('황보민 정비사가 브레이크 패드를 금요일까지 갈기로 했습니다.'), { act: 'commitment', agent: { kind: 'named', name: '황보민' } })
   t.match(agentOf('구태식 기사가 내일 아침에 차를 빼 두기로 했어요.'), { act: 'commitment', agent: { kind: 'named', name: '구태식' } })
   t.match(agentOf('다인 언니가 포스터 시안을 다시 그려 오기로 했어.'), { act: 'commitment', agent: { kind: 'named', name: '다인' } })
+  t.match(agentOf('하지원 점장이 다음 주까지 재고표를 정리하기로 했습니다.'), { act: 'commitment', agent: { kind: 'named', name: '하지원' } }, '점장, a branch\'s manager')
   t.match(agentOf('배송팀 기사가 오후에 오기로 했습니다.'), { act: 'decision' }, 'a team before the trade names no one')
   t.match(agentOf('신규 기사 교육은 다음 달에 하기로 했습니다.'), { act: 'decision' }, 'a two-syllable word before 기사 is no full name')
 })

@@ -8,14 +8,14 @@
 /**
  * Titles as written after a name, from the rank-and-file to the board, the IT-style 프로, 선생
  * (teachers, doctors, nurses) and its spoken contraction 쌤 ("다인쌤"), 사장 and 점주 for a
- * shop's owner, and the heads and officers of clinics, offices, councils, schools, wards and
+ * shop's owner, 점장 for a branch's manager, and the heads and officers of clinics, offices, councils, schools, wards and
  * crews (원장, 위원장, 총무, 계장, 반장, 주무관, 교수, 코치, 간호사). Not the titles that are as often
  * everyday words (소장, a suit at law; 감독, supervision; 기사, an article; 위원, 작가, 강사): "신규
  * 기사" is new drivers, not a person called 신규.
  */
 export const KOREAN_JOB_TITLES: readonly string[] = [
   '사원', '주임', '대리', '과장', '차장', '부장', '실장', '본부장', '센터장', '파트장', '팀장',
-  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표', '선생', '쌤', '사장', '점주',
+  '매니저', '책임', '선임', '수석', '프로', '이사', '상무', '전무', '대표', '선생', '쌤', '사장', '점주', '점장',
   '원장', '위원장', '총무', '계장', '반장', '주무관', '교수', '코치', '간호사'
 ]
 
