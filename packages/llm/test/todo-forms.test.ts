@@ -898,3 +898,9 @@ t.test('Korean: a full name with a trade, or a given name with a word of kinship
   t.same(todosOf('황보민 정비사가 브레이크 패드를 금요일까지 갈기로 했습니다.'), ['브레이크 패드를 금요일까지 갈기 (황보민)'])
   t.same(todosOf('민수 오빠가 현수막을 금요일까지 찾아오기로 했어요.'), ['현수막을 금요일까지 찾아오기 (민수)'])
 })
+
+t.test('English prose: the topic run in before a paragraph ("Stage lighting. The dimmer rack …") is no task; a terse task alone on its line still is', async (t) => {
+  t.same(todosOf('Stage lighting. The dimmer rack failed twice on Saturday. Ana will call the hire firm tomorrow.'), ['Call the hire firm tomorrow (Ana)'])
+  t.same(todosOf('Open mic night. We agreed it moves to Thursdays.'), [])
+  t.same(todosOf('- Order flyers.\n- Book the hall by Friday (Sam)'), ['Order flyers', 'Book the hall by Friday (Sam)'], 'a line of its own is no run-in topic')
+})

@@ -655,6 +655,21 @@ function koreanTitle (clause: string): string {
   return text.split(' ').map((word, i) => topics[i] !== undefined && topics[i + 1] === undefined ? topics[i] : word).join(' ')
 }
 
+// Words that make a clause of a few words: a subject pronoun, an auxiliary or modal, an article, "to", a negation, a name's owner.
+const CLAUSE_WORD = /\b(?:i|we|you|he|she|it|they|this|that|there|is|are|was|were|be|been|will|would|can|could|should|must|need|needs|has|have|had|do|does|did|the|a|an|to|not|no|all|everyone|let's|please)\b|['’](?:s|re|ve|d|ll|m)\b/i
+
+/**
+ * Whether an English sentence opens a paragraph of prose as its topic ("Hire charges. Colin reported …",
+ * "Set and rigging. The revolve …"): first on its line, more of the same writer's sentences after it on that line,
+ * at most four words, capitalised, closed by a full stop, and no word that makes a clause.
+ */
+function runInTopic (sentence: AuthoredSentence, previous: AuthoredSentence | undefined, next: AuthoredSentence | undefined): boolean {
+  const text = sentence.text.trim()
+  if (sentence.line === undefined || sentence.label !== undefined || hasHangul(text) || !/^\p{Lu}[^.?!]*\.$/u.test(text)) return false
+  const sameLine = (other: AuthoredSentence | undefined): boolean => other !== undefined && other.author === sentence.author && other.line === sentence.line
+  return !sameLine(previous) && sameLine(next) && text.slice(0, -1).split(/\s+/).length <= 4 && !CLAUSE_WORD.test(text)
+}
+
 // Nouns that stand only after a modifier (bound nouns), with a particle or none.
 const DEPENDENT_NOUN = /^(?:대로|김에|동안|중|줄|만큼|듯|듯이|데|바람에|척|채|대신|것|거|걸|게|건|적|수)(?:이|가|을|를|은|는|도|에|에서|으로|로|만)?$/
 
@@ -1347,10 +1362,12 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
   // The sentence before, by its author, with the places of the todos it gave in `kept`.
   let previous: { sentence: AuthoredSentence, kept: number[] } | undefined
   const writersOwn: Array<{ at: number, author: string }> = []
-  for (const sentence of sentences) {
+  for (const [at, sentence] of sentences.entries()) {
     const text = sentence.text
     const before = previous
     previous = undefined
+    // "Set and rigging. The revolve drive tripped twice …": a paragraph's topic run in before its prose is no task.
+    if (runInTopic(sentence, sentences[at - 1], sentences[at + 1])) continue
     // "… Boiler permit to the council before Friday. Owner: Marco": an owner named after a point of the same line gives it to them.
     const lineOwner = ownerOfLine(sentence, people)
     if (lineOwner !== undefined) {
