@@ -904,3 +904,9 @@ t.test('English prose: the topic run in before a paragraph ("Stage lighting. The
   t.same(todosOf('Open mic night. We agreed it moves to Thursdays.'), [])
   t.same(todosOf('- Order flyers.\n- Book the hall by Friday (Sam)'), ['Order flyers', 'Book the hall by Friday (Sam)'], 'a line of its own is no run-in topic')
 })
+
+t.test('English notes: a point named for discussion with nobody to own it is no task; a task with nobody to own it still is', async (t) => {
+  t.same(todosOf('Parking permit question – no owner yet.'), [])
+  t.same(todosOf('Sponsor banner idea, no owner yet'), [])
+  t.same(todosOf('Reprint the parking permits – no owner yet.'), ['Reprint the parking permits'])
+})

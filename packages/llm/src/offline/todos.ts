@@ -1421,7 +1421,10 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '')
         .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
-      const title = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) ? finish({ text: task }, false) : undefined
+      // "Insurance question – no owner yet", "Leo's idea, no owner": a point named for discussion is no task to own.
+      const aTask = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) &&
+        !/\b(?:question|idea|issue|point|topic|matter|suggestion|proposal|concern)s?$/i.test(task)
+      const title = aTask ? finish({ text: task }, false) : undefined
       if (title !== undefined) keep(title)
       continue
     }
