@@ -128,6 +128,8 @@ t.test('one amount settled again in other words is one decision, kept in its ful
   t.equal(distinctDecisions(['행사는 3월 14일로 정했습니다.', '접수 마감도 3월 14일로 하기로 했습니다.']).length, 2, 'a shared date is when, not what')
   t.equal(distinctDecisions(['디자이너 1명을 뽑기로 했습니다.', '편집자 1명을 추가하기로 했습니다.']).length, 2, 'a small count recurs in unrelated decisions')
   t.same(decisionAmounts('the 2026 plan: 40 seats at $12.50, from 10:30 on the 4th'), ['40seats', '$12.50'])
+  t.same(distinctDecisions(['회비는 3만 원으로 올리기로 했습니다.', '회비: 25,000 → 30,000원 인상 확정']).length, 1, 'a sum in won written in 만 and in digits is one amount')
+  t.same(decisionAmounts('보증금 3만 원, 예산 15억, 잔금 2,500,000원'), ['30000원', '1500000000원', '2500000원'])
 })
 
 t.test('one date settled again in other words is one decision, when two words besides it are shared', async (t) => {

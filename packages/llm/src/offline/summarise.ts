@@ -153,13 +153,31 @@ export function decisionAmounts (text: string): string[] {
   for (const match of text.matchAll(AMOUNT)) {
     const raw = match[0].trim()
     if (DATE_OR_TIME_AFTER.test(text.slice(match.index + match[0].length))) continue
+    // "5만 원" is fifty thousand, whatever its digits.
+    const won = wonAmount(raw)
+    if (won !== undefined) {
+      if (Number.parseInt(won) >= 10) found.push(won)
+      continue
+    }
     const value = Number(raw.replace(/[^\d.]/g, '').replace(/\.$/, ''))
     const marked = /[$€£₩]|\D$/u.test(raw.replace(/[.,]$/, ''))
     if (!Number.isFinite(value) || (marked ? value < 10 : value < 100 || (value >= 1900 && value <= 2100))) continue
-    // "15억 원" and "15억" are one amount: 원 after a Korean magnitude is understood.
-    found.push(raw.replace(/[\s,]/g, '').replace(/\.$/, '').replace(/(억|만|천)원$/u, '$1').toLowerCase())
+    found.push(raw.replace(/[\s,]/g, '').replace(/\.$/, '').toLowerCase())
   }
   return found
+}
+
+const KOREAN_MAGNITUDE: Record<string, number> = { 천: 1e3, 만: 1e4, 억: 1e8 }
+
+/**
+ * A sum in won as one value, however it is written: "5만 원", "50,000원" and "5만" are 50000원; "15억 원" and
+ * "15억" are 1500000000원 (원 after a Korean magnitude is understood). Undefined for other amounts.
+ */
+function wonAmount (raw: string): string | undefined {
+  const found = /^(\d[\d,]*(?:\.\d+)?)\s?(억|만|천)?\s?(원)?$/u.exec(raw.trim().replace(/\.$/, ''))
+  if (found === null || (found[2] === undefined && found[3] === undefined)) return undefined
+  const value = Number(found[1]!.replace(/,/g, '')) * (found[2] === undefined ? 1 : KOREAN_MAGNITUDE[found[2]]!)
+  return Number.isFinite(value) ? `${Math.round(value)}원` : undefined
 }
 
 /**
