@@ -2,7 +2,7 @@ import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
-import { daysOfMonth, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
+import { clockTimes, daysOfMonth, koreanDaysAlone, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion, namesKindOfNote } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
@@ -306,7 +306,8 @@ function decisionCore (text: string): DecisionCore {
   const frame = contentStems(body)
   const settling = new Set<string>()
   for (const word of text.split(/[\s:：.,]+/)) if (isDecision(word) || /^(?:after|discussion|논의|끝에)$/i.test(word)) for (const stem of contentStems(word)) settling.add(stem)
-  return { stems: new Set([...frame].filter((stem) => !settling.has(stem))), days: [...new Set(daysOfMonth(body))] }
+  // A time settled counts as a date does ("4시 반에 마감" and "오후 4시 30분에 마감" settle one thing).
+  return { stems: new Set([...frame].filter((stem) => !settling.has(stem))), days: [...new Set([...daysOfMonth(body), ...koreanDaysAlone(body), ...clockTimes(body).map((time) => `at ${time}`)])] }
 }
 
 /**

@@ -31,3 +31,24 @@ export function daysOfMonth (text: string): string[] {
   const unbracketed = weekdayUnbracketed(text)
   return DAY_OF_MONTH.flatMap((pattern) => [...unbracketed.matchAll(pattern)].map((m) => String(Number(m[1]))))
 }
+
+// A day of the month named by 일 alone, as a date: before a part of the day or a particle of time ("21일 새벽으로", "5일에",
+// "12일부터"), not a count of days ("3일 동안", "3일간", "3일째").
+const KOREAN_DAY_ALONE = /(?<![\d월./])(\d{1,2})일(?=\s*(?:새벽|아침|오전|낮|오후|저녁|밤|부터|까지|에|로|으로|자|날)(?![\uAC00-\uD7A3]*(?:동안|간)))/g
+
+/** The days of the month a Korean text names by 일 alone, as dates ("21일 새벽으로 미루기로" gives "21"). */
+export function koreanDaysAlone (text: string): string[] {
+  return [...text.matchAll(KOREAN_DAY_ALONE)].map((m) => String(Number(m[1])))
+}
+
+// A clock time: "16:30", "4:30pm", "4시 반", "4시 30분", "오후 4시", "half past four" is left to the digits' forms.
+const CLOCK_TIME = /(?<![\d:])(\d{1,2}):(\d{2})(?!\d)|(?<!\d)(\d{1,2})\s*시(?:\s*(반)|\s*(\d{1,2})\s*분)?(?![간작])/g
+
+/** The clock times a text names, on a twelve-hour dial so that "16:30", "4시 반" and "4시 30분" are one ("4:30"). */
+export function clockTimes (text: string): string[] {
+  return [...text.matchAll(CLOCK_TIME)].map((m) => {
+    const hour = Number(m[1] ?? m[3]) % 12
+    const minute = m[2] !== undefined ? Number(m[2]) : m[4] !== undefined ? 30 : Number(m[5] ?? 0)
+    return `${hour === 0 ? 12 : hour}:${String(minute).padStart(2, '0')}`
+  })
+}
