@@ -703,3 +703,12 @@ t.test('English: an owner question is built on a verb of doing in its base form,
   t.same(actions("We'll need a second ladder on site, the loft job is high."), ['Decide who will get a second ladder on site, the loft job is high'], 'what is needed is to be got')
   t.same(actions('Somebody has to phone the printer about the proofs.'), ['Decide who will phone the printer about the proofs'])
 })
+
+t.test('a guess offered with a rising tone, or a question about who has come, asks nothing to settle', async (t) => {
+  const questions = (lines: string[], language: 'ko' | 'en') => suggest(lines, language).filter((d) => d.kind === 'question')
+  t.same(questions(['a: How many extra boxes will we need?', "b: I don't know, maybe thirty more a week?"], 'en').filter((d) => /thirty/.test(d.content)), [])
+  t.same(questions(['a: Is Marguerite joining us today?'], 'en'), [])
+  t.same(questions(['a: Are we waiting for Tomasz?'], 'en'), [])
+  t.same(questions(['a: 상자 몇 개 더 필요해요?', 'b: 글쎄요, 한 서른 개 정도?'], 'ko').filter((d) => /서른/.test(d.content)), [])
+  t.match(questions(['a: Is the caterer coming on the Friday or the Saturday?'], 'en'), [{ kind: 'question' }], 'a question about a thing coming still asks')
+})
