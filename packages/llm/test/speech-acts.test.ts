@@ -635,3 +635,13 @@ t.test('Korean: a full name with a trade or post, or a given name with a word of
   t.match(agentOf('배송팀 기사가 오후에 오기로 했습니다.'), { act: 'decision' }, 'a team before the trade names no one')
   t.match(agentOf('신규 기사 교육은 다음 달에 하기로 했습니다.'), { act: 'decision' }, 'a two-syllable word before 기사 is no full name')
 })
+
+t.test('"pick … up" takes something on or takes it up again, never chooses; waiting to see (-보기로) leaves the point open', async (t) => {
+  t.not(analyseClauses("Nobody's picked the banner up yet.")[0]!.act, 'decision')
+  t.equal(decisionStance('Dev picked up the spare keys from the office.'), undefined)
+  t.not(analyseClauses("We'll pick both questions up on Monday.").at(-1)!.act, 'commitment', 'the group taking points up again puts them off')
+  t.equal(decisionStance('We picked the green tablecloths.'), 'decided', 'picking one still chooses')
+  t.equal(decisionStance('주차 문제는 한 달 동안 상황을 보기로 했습니다.'), 'undecided')
+  t.equal(decisionStance('가격은 반응을 지켜보기로 했어요.'), 'undecided')
+  t.equal(decisionStance('새 메뉴는 다음 주부터 팔아 보기로 했어요.'), 'decided', 'trying something out is decided')
+})

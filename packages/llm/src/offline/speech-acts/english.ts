@@ -49,6 +49,11 @@ const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'expla
 const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'repeat', 'point', 'argue', 'guess', 'bet'])
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
+
+/** "pick … up" ("nobody's picked this up", "we'll pick both up on Monday"): taking something on or collecting it, never choosing. */
+function pickedUp (words: readonly Token[], at: number): boolean {
+  return words[at]?.lemma === 'pick' && words.slice(at + 1, at + 4).some((t) => t.normal === 'up')
+}
 // Nouns that name a decision to be made or given ("Approval at the next review", "decision tomorrow").
 const DECISION_NOUNS = new Set(['decision', 'approval', 'confirmation', 'agreement', 'sign-off', 'signoff', 'go-ahead'])
 const OPINION_LEMMAS = new Set(['think', 'feel', 'believe', 'guess', 'suppose', 'prefer', 'suggest', 'propose', 'recommend'])
@@ -460,7 +465,7 @@ function passiveDecision (rest: Token[], k: number, headNormal: string): boolean
   v++
   while (rest[v]?.pos === 'ADV') v++
   const participle = rest[v]
-  if (participle === undefined || !DECIDING_LEMMAS.has(participle.lemma) || participle.normal === participle.lemma || !/(?:ed|en)$/.test(participle.normal)) return false
+  if (participle === undefined || !DECIDING_LEMMAS.has(participle.lemma) || pickedUp(rest, v) || participle.normal === participle.lemma || !/(?:ed|en)$/.test(participle.normal)) return false
   return !rest.slice(v + 1).some((t) => t.normal === 'by')
 }
 
@@ -666,7 +671,7 @@ function shapeOf (tokens: Token[]): Shape {
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
   // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
-  if (!namedDoer && kind !== 'obligation' && (DECIDING_LEMMAS.has(verb.lemma) || goWith)) {
+  if (!namedDoer && kind !== 'obligation' && ((DECIDING_LEMMAS.has(verb.lemma) && !pickedUp(rest, verbAt)) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
     // "Priya confirmed that the hall has a ramp": someone other than the group reports a fact they checked.
     // "Priya confirmed the hall is free on Friday": the same without "that", a clause of its own after the verb.
@@ -677,6 +682,8 @@ function shapeOf (tokens: Token[]): Shape {
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
   if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
+  // "We'll pick both up on 1 April": the group taking points up again at a later meeting puts them off.
+  if (headNormal === 'we' && pickedUp(rest, verbAt)) return { act: 'statement' }
   if (headNormal === 'you') return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + verbAt }
   // "I'll admit I was sceptical", "I'll say this once": a verb of saying commits to no task.
   if (SAYING_VERBS.has(verb.normal)) return { act: 'statement', agent: agentOf(subject, 'statement') }
@@ -771,7 +778,7 @@ function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   // "Not decided", "haven't agreed", "unclear whether legal will approve": wink flags the tokens a
   // negation governs, so "we decided not to ship" (negation after the verb) still decides.
   // Participles tagged as adjectives ("no confirmed date") keep their -d/-ed.
-  const deciding = words.filter((t) => DECIDING_LEMMAS.has(t.lemma) || ((t.pos === 'NOUN' || t.pos === 'PROPN') && DECISION_NOUNS.has(t.normal)) || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
+  const deciding = words.filter((t, at) => (DECIDING_LEMMAS.has(t.lemma) && !pickedUp(words, at)) || ((t.pos === 'NOUN' || t.pos === 'PROPN') && DECISION_NOUNS.has(t.normal)) || (t.pos === 'ADJ' && (DECIDING_LEMMAS.has(t.normal.replace(/d$/, '')) || DECIDING_LEMMAS.has(t.normal.replace(/ed$/, '')))))
   // "no confirmed date", "without sign-off": a determiner of absence governs the decision word too.
   const absent = (t: Token): boolean => ABSENCE.has(words[words.indexOf(t) - 1]?.normal ?? '')
   // "Someone has to confirm the numbers", "we need to decide": a decision owed by nobody in particular is open.

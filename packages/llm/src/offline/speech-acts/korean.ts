@@ -256,10 +256,11 @@ const STATIVE_TERSE = /(?:필요|가능|불가능|부족|충분|중요|시급|�
 // Nouns that end in ㅁ and would read as the terse -(으)ㅁ ending.
 // Whole words for those whose last syllable also closes a verb ("아침" beside "고침", "다음" beside "받음").
 const NOUN_FINAL = /(?:님|팀|템|램|럼|줌|임|름|점|감|품|금|참|엄|험|람|몸|힘|꿈|밤)$|(?:^|\s)(?:아침|점심|다음|처음)$/
-// -기로 했다 on a verb of deliberating ("그때 정하기로 했어요", "따로 이야기하기로 함", "다시 확인하기로 했음")
+// -기로 했다 on a verb of deliberating ("그때 정하기로 했어요", "따로 이야기하기로 함", "다시 확인하기로 했음") or of waiting
+// to see ("상황을 보기로", "지켜보기로", "다시 보기로")
 // settles only that the point will be taken up again: the point itself is still open. 정하 is a word of its
 // own there, not the end of 수정하다 or 조정하다.
-const DELIBERATION_BEFORE_GIRO = /(?:(?<![\uAC00-\uD7A3])정하|결정하|확정하|논의하|의논하|상의하|협의하|이야기하|얘기하|검토하|재검토하|확인하|판단하)기로\s*(?:했|하였|함|합의)/
+const DELIBERATION_BEFORE_GIRO = /(?:(?<![\uAC00-\uD7A3])정하|결정하|확정하|논의하|의논하|상의하|협의하|이야기하|얘기하|검토하|재검토하|확인하|판단하|(?:다시|상황(?:을)?|추이(?:를)?|경과(?:를)?|반응(?:을)?|지켜|두고)\s*보)기로\s*(?:했|하였|함|합의)/
 // A bare decision noun with a time ahead ("내일 스탠드업에서 확정", "다음 주 결정"), after an event ("무대 조명은 리허설
 // 후 결정") or on a condition still to be met ("시식해 보고 결정", "본사 답이 와야 확정"): decided then, not now.
 const DECIDED_THEN_TOPIC = /(?:을|를|로)\s+(?:\S+\s+){0,2}[\uAC00-\uD7A3]+고\s+(?:\S+\s+){0,3}\S+(?:은|는)\s/
