@@ -186,3 +186,12 @@ t.test('a time settled counts as a date does: one time written two ways, with tw
   t.equal(distinctDecisions(['첫 배송은 21일 새벽으로 미루기로 했습니다.', '차량 점검은 21일 오후에 하기로 함.']).length, 2, 'no word shared besides the day: not the same decision')
   t.equal(distinctDecisions(['첫 배송 출발은 21일 새벽으로 미루기로 했습니다.', '풍랑 예보 때문에 첫 배송 출발을 21일 새벽으로 변경.']).length, 1)
 })
+
+t.test('a first idea agreed only for a while is no decision; nor is agreeing with a judgement, nor volunteering', async (t) => {
+  t.same(await decisionsOf('My first thought was to hold the raffle in the hall, and we briefly agreed to it.'), [])
+  t.same(await decisionsOf('My first idea was to print the programmes ourselves, and everyone agreed.'), [])
+  t.same(await decisionsOf('Everyone agreed the ramp matters.'), [])
+  t.same(await decisionsOf('Priya agreed that the old boiler is a real fire risk.'), [])
+  t.same(await decisionsOf("Somebody has to email the members, but nobody's signed up for it."), [])
+  t.same(await decisionsOf('We agreed the entry fee is £8 from September.'), ['We agreed the entry fee is £8 from September.'], 'a value agreed still decides')
+})

@@ -41,7 +41,8 @@ function statesDecision (text: string): boolean {
   return decisionStance(text) === 'decided'
 }
 /**
- * "처음에는 정기 공연을 금요일에 하기로 했습니다", "We initially agreed to print the flyers in-house": a decision
+ * "처음에는 정기 공연을 금요일에 하기로 했습니다", "We initially agreed to print the flyers in-house", "we briefly
+ * agreed to it", "My first thought was …, and everyone agreed": a decision
  * the sentence itself marks as the first one, with no turn in it to what replaced it, was reversed
  * later in the meeting; the decision is what replaced it. A sentence that carries both ("처음엔 토요일로
  * 했다가 평일로 변경", "at first we agreed, but …") still states the final one.
@@ -50,7 +51,7 @@ function superseded (text: string): boolean {
   const first = INITIALLY.exec(text)
   return first !== null && !TURNED.test(text.slice(first.index + first[0].length))
 }
-const INITIALLY = /(?:^|[\s(])처음(?:에는|엔|에)(?=\s)|\b(?:initially|at first|originally)\b/i
+const INITIALLY = /(?:^|[\s(])처음(?:에는|엔|에)(?=\s)|\b(?:initially|at first|originally|my first (?:thought|idea|plan|suggestion)|briefly(?= (?:agreed|decided|settled)))\b/i
 // What turns a first decision into another: a contrast or a sequence ("했으나", "했다가", "but", "→"), or a verb of change.
 const TURNED = /(?:으나|지만|는데|다가|려다)(?=[\s,])|→|->|(?:바꾸|바꿨|바꿔|바뀌|바뀐|변경|정정|수정|철회|취소|보류|다시|미루|미뤘|당기|당겼|당겨|옮기|옮겼|낮추|낮췄|줄이|줄였|늘리|늘렸)|\b(?:but|however|until|instead|then|chang\w*|revers\w*|switch\w*|mov\w+)\b/i
 const STATUS_TAG = /\s*\((?:[^()]*\s)?(?:confirmed|approved|agreed|decided|signed|확정|승인|합의|결정)\)\s*[.!]?$/i

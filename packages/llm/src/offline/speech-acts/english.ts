@@ -50,9 +50,13 @@ const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'rep
 // Verbs of settling something as a group.
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 
-/** "pick … up" ("nobody's picked this up", "we'll pick both up on Monday"): taking something on or collecting it, never choosing. */
+/**
+ * "pick … up" ("nobody's picked this up", "we'll pick both up on Monday"): taking something on or collecting it, never
+ * choosing; so is "sign up (for)", volunteering ("nobody's signed up for it"); "sign off" still approves.
+ */
 function pickedUp (words: readonly Token[], at: number): boolean {
-  return words[at]?.lemma === 'pick' && words.slice(at + 1, at + 4).some((t) => t.normal === 'up')
+  const lemma = words[at]?.lemma
+  return (lemma === 'pick' && words.slice(at + 1, at + 4).some((t) => t.normal === 'up')) || (lemma === 'sign' && words[at + 1]?.normal === 'up')
 }
 // Nouns that name a decision to be made or given ("Approval at the next review", "decision tomorrow").
 const DECISION_NOUNS = new Set(['decision', 'approval', 'confirmation', 'agreement', 'sign-off', 'signoff', 'go-ahead'])
@@ -469,6 +473,29 @@ function passiveDecision (rest: Token[], k: number, headNormal: string): boolean
   return !rest.slice(v + 1).some((t) => t.normal === 'by')
 }
 
+// Verbs that say how things seem: after "agreed (that) it …" they judge, they arrange nothing.
+const JUDGING_VERBS = new Set(['matters', 'mattered', 'seems', 'seemed', 'looks', 'looked', 'sounds', 'sounded', 'makes', 'made'])
+const COPULAS = new Set(['is', 'are', 'was', 'were', "'s"])
+
+/** Whether what a verb of agreeing governs is a clause judging how things are: "(that) <subject> is / matters / seems / makes sense …". */
+function judgedAfter (rest: readonly Token[], verbAt: number): boolean {
+  let at = verbAt + 1
+  if (rest[at]?.normal === 'that') at++
+  // The subject: at most three words before the verb of the clause.
+  for (let k = at; k < Math.min(rest.length, at + 4); k++) {
+    const word = rest[k]!
+    if (JUDGING_VERBS.has(word.normal) && k > at) return word.normal !== 'makes' && word.normal !== 'made' ? true : rest[k + 1]?.normal === 'sense'
+    // "it is a crane job", "it was too risky": a copula before a description; not before a value or a state arranged ("is £8", "is booked").
+    if (COPULAS.has(word.normal) && k > at) {
+      const next = rest[k + 1]
+      const after = next?.pos === 'ADV' ? rest[k + 2] : next
+      return after !== undefined && (after.normal === 'a' || after.normal === 'an' || (after.pos === 'ADJ' && !/(?:ed|en)$/.test(after.normal)))
+    }
+    if (word.pos === 'VERB' || word.pos === 'AUX' || word.pos === 'PUNCT') return false
+  }
+  return false
+}
+
 // Verbs that keep a state rather than act on a thing: "stay on track", "keep it short", "be brief".
 const STATE_VERBS = new Set(['stay', 'keep', 'be', 'remain'])
 // Nouns that, after "on", name a state of the meeting itself: "on topic", "on track", "on time".
@@ -677,6 +704,8 @@ function shapeOf (tokens: Token[]): Shape {
     // "Priya confirmed the hall is free on Friday": the same without "that", a clause of its own after the verb.
     const clauseAfter = rest[verbAt + 1]?.normal === 'that' || rest.slice(verbAt + 2, verbAt + 7).some((t) => t.pos === 'AUX')
     const reportsFact = verb.lemma === 'confirm' && clauseAfter && !GROUP_SUBJECTS.has(headNormal)
+    // "Everyone agreed it matters", "Ellie agreed that it is a crane job": agreeing with a judgement of how things are settles nothing.
+    if (verb.lemma === 'agree' && judgedAfter(rest, verbAt)) return { act: 'opinion' }
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
