@@ -182,7 +182,7 @@ t.test('a time settled counts as a date does: one time written two ways, with tw
   const { clockTimes, koreanDaysAlone } = await import('../src/text/calendar.ts')
   t.same(clockTimes('4시 반, 오후 4시 30분, 16:30, 9:05am'), ['4:30', '4:30', '4:30', '9:05'])
   t.same(koreanDaysAlone('21일 새벽으로 미루고 3일 동안 쉬고 12일부터 적용'), ['21', '12'], 'not a count of days')
-  t.equal(distinctDecisions(['창구 택배 접수는 4시 반에 마감하기로 했어요.', '택배 창구 접수는 오후 4시 30분에 마감하기로 결정했습니다.']).length, 1)
+  t.equal(distinctDecisions(['축제장 입장은 6시 반에 마감하기로 했어요.', '축제장 입장 마감은 오후 6시 30분으로 하기로 결정했습니다.']).length, 1)
   t.equal(distinctDecisions(['첫 배송은 21일 새벽으로 미루기로 했습니다.', '차량 점검은 21일 오후에 하기로 함.']).length, 2, 'no word shared besides the day: not the same decision')
   t.equal(distinctDecisions(['첫 배송 출발은 21일 새벽으로 미루기로 했습니다.', '풍랑 예보 때문에 첫 배송 출발을 21일 새벽으로 변경.']).length, 1)
 })

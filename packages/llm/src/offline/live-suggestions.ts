@@ -165,10 +165,10 @@ const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹�
 const HANDS_ON = /^(?:(?:ok|okay|so|and|right|um|hm+)[,\s]+)?(?:\p{Lu}\p{Ll}+|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)?)\s*[?？]$/u
 const EN_TURN_HANDOVER = /^(?:(?:ok|okay|so|and|right)[,\s]+)?\p{Lu}\p{Ll}+,\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[?？]$/u
 // A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
-// "I don't know, one or two extra a month?", "글쎄요, 한 열 명?": a guess offered with a rising tone answers; it asks nothing.
+// "I don't know, maybe thirty a week?", "글쎄요, 한 열 명?": a guess offered with a rising tone answers; it asks nothing.
 const EN_GUESS = /^(?:(?:well|um|uh|erm|hmm|so)[,\s]+)*(?:i\s+(?:don't|do not)\s+know|i'm\s+not\s+sure|not\s+sure|dunno|i\s+guess|i\s+reckon|maybe|probably|perhaps)\b[\s,]/i
 const KO_GUESS = /^(?:(?:음|어|그)[,\s]+)*(?:글쎄(?:요)?|아마(?:도)?|잘\s*모르겠(?:는데|지만|어요)?|모르겠(?:는데|지만|어요)?)[\s,]/
-// "Is Gethin coming?", "Are we waiting for Priya?": who has come to the meeting, nothing to settle.
+// "Is Marguerite joining us?", "Are we waiting for Tomasz?": who has come to the meeting, nothing to settle.
 const EN_ATTENDANCE = /^(?:(?:so|and|oh|ok|okay)[,\s]+)*(?:is|are)\s+(?:\p{Lu}[\p{Ll}'-]+|everyone|everybody|we\s+all)\s+(?:coming|here|joining|in\s+today|around|on\s+(?:the\s+call|(?:his|her|their)\s+way))\b|^(?:(?:so|and)[,\s]+)*are\s+we\s+waiting\s+(?:for|on)\s+/iu
 const EN_FLOOR = /^(?:(?:sorry|so|and|oh|quick question|real quick)[,\s]+)*(?:can|could|may)\s+(?:i|we)\s+(?:just\s+|quickly\s+)?(?:raise|add|ask|mention|say|bring up|jump in|chime in|interrupt|come in)(?:\s+(?:something|anything|one thing|a thing|one more thing|a question|a quick question|a point|quickly|here|for a second))*[\s?.!]*$/i
 const KO_FLOOR = /^(?:(?:저|혹시|잠깐|근데)\s+)*(?:(?:하나|한\s*가지|질문\s*하나|한\s*마디)(?:만)?\s+)?(?:말씀드려도|여쭤봐도|여쭤도|질문해도|해도|드려도)\s*(?:될까요|되나요|돼요|되죠|됩니까|돼)[\s?？.!]*$/
@@ -650,9 +650,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
-    // "(we) need a second wrench": what is needed is to be got.
+    // "(we) need a second ladder": what is needed is to be got.
     const phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
-    // "Decide who will says we have to …", "… who will want a report": a phrase cut from a report or a state names no task.
+    // "Decide who will says we must …", "… who will want the logs": a phrase cut from a report or a state names no task.
     if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && !opensOnActionVerb(phrase))) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.

@@ -307,7 +307,7 @@ function decisionCore (text: string): DecisionCore {
   const frame = contentStems(body)
   const settling = new Set<string>()
   for (const word of text.split(/[\s:：.,]+/)) if (isDecision(word) || /^(?:after|discussion|논의|끝에)$/i.test(word)) for (const stem of contentStems(word)) settling.add(stem)
-  // A time settled counts as a date does ("4시 반에 마감" and "오후 4시 30분에 마감" settle one thing).
+  // A time settled counts as a date does ("6시 반에 입장 마감" and "오후 6시 30분에 입장 마감" settle one thing).
   return { stems: new Set([...frame].filter((stem) => !settling.has(stem))), days: [...new Set([...daysOfMonth(body), ...koreanDaysAlone(body), ...clockTimes(body).map((time) => `at ${time}`)])] }
 }
 

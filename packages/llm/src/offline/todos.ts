@@ -659,8 +659,8 @@ function koreanTitle (clause: string): string {
 const CLAUSE_WORD = /\b(?:i|we|you|he|she|it|they|this|that|there|is|are|was|were|be|been|will|would|can|could|should|must|need|needs|has|have|had|do|does|did|the|a|an|to|not|no|all|everyone|let's|please)\b|['’](?:s|re|ve|d|ll|m)\b/i
 
 /**
- * Whether an English sentence opens a paragraph of prose as its topic ("Hire charges. Colin reported …",
- * "Set and rigging. The revolve …"): first on its line, more of the same writer's sentences after it on that line,
+ * Whether an English sentence opens a paragraph of prose as its topic ("Hall hire. Priya reported …",
+ * "Stage lighting. The dimmer rack …"): first on its line, more of the same writer's sentences after it on that line,
  * at most four words, capitalised, closed by a full stop, and no word that makes a clause.
  */
 function runInTopic (sentence: AuthoredSentence, previous: AuthoredSentence | undefined, next: AuthoredSentence | undefined): boolean {
@@ -1115,11 +1115,11 @@ function writtenTopic (sentence: AuthoredSentence, people: readonly string[]): s
     .find((t) => t !== undefined && t !== '' && t.split(/\s+/).length <= 5 && !namesKindOfNote(t) && !EN_ACTION_WORD.test(t))
 }
 
-// An outline mark before a Korean heading ("[2]", "1.", "③", "■") and a note after it ("(내 안건)", "★").
+// An outline mark before a Korean heading ("[2]", "1.", "③", "■") and a note after it ("(내 제안)", "★").
 const KO_OUTLINE_MARK = /^(?:\[?\s*(?:\d{1,2}|[①-⑳])\s*[\].)]\s*|[■□▶▷●○◆◇★☆※#[\]]\s*)+/u
 const KO_HEADING_NOTE = /(?:\s*[(（][^)）]*[)）]|\s*[★☆※])+\s*$/u
-// A heading that names the meeting and its date ("데일리 11/24", "주간 회의 (화)"), a person ("공무 배준호", "이다은 씨"),
-// what the writer owes ("이번 주에 챙길 것", "담당자별 후속 조치") or points at the writer ("← 내 담당") names no topic of a task.
+// A heading that names the meeting and its date ("주간 회의 3/14", "월례 회의 (화)"), a person ("총무 한가람", "서하린 씨"),
+// what the writer owes ("이번 주 챙길 일", "팀별 후속 조치") or points at the writer ("← 내 몫") names no topic of a task.
 const KO_NO_TOPIC = new RegExp(String.raw`\d{1,2}\s*[/.]\s*\d{1,2}|\d{1,2}월\s*\d{1,2}일|[←→]|(?:씨|님)$|${KO_ACTION_WORDS}|조치|챙길|담당|데일리|스탠드업|주간|안건`, 'iu')
 
 /** A Korean heading or label as the topic of the tasks under it, without its outline mark and notes; undefined when it names none. */
@@ -1366,7 +1366,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const text = sentence.text
     const before = previous
     previous = undefined
-    // "Set and rigging. The revolve drive tripped twice …": a paragraph's topic run in before its prose is no task.
+    // "Stage lighting. The dimmer rack failed twice …": a paragraph's topic run in before its prose is no task.
     if (runInTopic(sentence, sentences[at - 1], sentences[at + 1])) continue
     // "… Boiler permit to the council before Friday. Owner: Marco": an owner named after a point of the same line gives it to them.
     const lineOwner = ownerOfLine(sentence, people)
@@ -1421,7 +1421,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '')
         .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
-      // "Insurance question – no owner yet", "Leo's idea, no owner": a point named for discussion is no task to own.
+      // "Parking permit question – no owner yet", "Sam's banner idea, no owner": a point named for discussion is no task to own.
       const aTask = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) &&
         !/\b(?:question|idea|issue|point|topic|matter|suggestion|proposal|concern)s?$/i.test(task)
       const title = aTask ? finish({ text: task }, false) : undefined

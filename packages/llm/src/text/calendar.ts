@@ -32,11 +32,11 @@ export function daysOfMonth (text: string): string[] {
   return DAY_OF_MONTH.flatMap((pattern) => [...unbracketed.matchAll(pattern)].map((m) => String(Number(m[1]))))
 }
 
-// A day of the month named by 일 alone, as a date: before a part of the day or a particle of time ("21일 새벽으로", "5일에",
+// A day of the month named by 일 alone, as a date: before a part of the day or a particle of time ("14일 아침으로", "5일에",
 // "12일부터"), not a count of days ("3일 동안", "3일간", "3일째").
 const KOREAN_DAY_ALONE = /(?<![\d월./])(\d{1,2})일(?=\s*(?:새벽|아침|오전|낮|오후|저녁|밤|부터|까지|에|로|으로|자|날)(?![\uAC00-\uD7A3]*(?:동안|간)))/g
 
-/** The days of the month a Korean text names by 일 alone, as dates ("21일 새벽으로 미루기로" gives "21"). */
+/** The days of the month a Korean text names by 일 alone, as dates ("14일 아침으로 미루기로" gives "14"). */
 export function koreanDaysAlone (text: string): string[] {
   return [...text.matchAll(KOREAN_DAY_ALONE)].map((m) => String(Number(m[1])))
 }

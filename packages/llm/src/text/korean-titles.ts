@@ -75,12 +75,12 @@ export const KOREAN_TITLE_AFTER_NAME = `\\s*${KOREAN_ANY_TITLE}\\s*님?|\\s*(?:�
 export const KOREAN_TITLE_WORD = `(?:${KOREAN_JOB_TITLE}님?|${KOREAN_EVERYDAY_TITLE}님|${RELATION_WITH_NIM})${KOREAN_TITLE_PARTICLE}?(?![\\uAC00-\\uD7A3])`
 
 /**
- * A full name (three syllables) before a word for a trade or a post ("임성훈 기사", "오준호 정비사", "현민재 공장장"):
+ * A full name (three syllables) before a word for a trade or a post ("구태식 기사", "황보민 정비사", "채민석 공장장"):
  * alone such words are everyday nouns (기사, an article) or unlisted titles; after a full name they are its title.
- * Not a team or department, nor a word closed by a particle, before them ("배송팀 기사", "원으로 사장님"). The name is
+ * Not a team or department, nor a word closed by a particle, before them ("수리팀 기사", "원으로 사장님"). The name is
  * group 1: a pattern source.
  */
 export const KOREAN_FULL_NAME_TITLED = String.raw`([\uAC00-\uD7A3]{3})(?<![로를에의께을는게테팀과실측청])(?:\s?${KOREAN_EVERYDAY_TITLE}|\s[\uAC00-\uD7A3]{2,3}[사장])(?:님)?`
 
-/** A given name before a word of kinship or seniority used as a title ("지훈 오빠", "민재 형", "수빈 선배님"); the name is group 1: a pattern source. */
+/** A given name before a word of kinship or seniority used as a title ("다인 언니", "도윤 형", "하람 선배님"); the name is group 1: a pattern source. */
 export const KOREAN_KIN_TITLED = String.raw`((?!우리|저희)[\uAC00-\uD7A3]{2,3})\s?(?:오빠|언니|형님|형|누나|선배님|선배)`

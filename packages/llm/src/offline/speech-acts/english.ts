@@ -51,8 +51,8 @@ const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'rep
 const DECIDING_LEMMAS = new Set(['decide', 'agree', 'approve', 'settle', 'choose', 'finalise', 'finalize', 'confirm', 'sign', 'pick'])
 
 /**
- * "pick … up" ("nobody's picked this up", "we'll pick both up on Monday"): taking something on or collecting it, never
- * choosing; so is "sign up (for)", volunteering ("nobody's signed up for it"); "sign off" still approves.
+ * "pick … up" ("nobody has picked the banner up", "we'll pick both points up next week"): taking something on or collecting it, never
+ * choosing; so is "sign up (for)", volunteering ("nobody has signed up for the rota"); "sign off" still approves.
  */
 function pickedUp (words: readonly Token[], at: number): boolean {
   const lemma = words[at]?.lemma
@@ -130,8 +130,8 @@ const STATIVE_VERB = /^(?:want|wish|need|hear|know|like|love|hate|prefer|mind|se
 
 /**
  * Whether a phrase said after "who will" opens on a verb of doing in its base form ("ask the council to unlock
- * the gate"), not on an inflected verb cut out of a report ("says we have to notify", "said the first"), a
- * hortative ("let's keep it"), or a verb of state ("want a report", "hear the news").
+ * the gate"), not on an inflected verb cut out of a report ("says we must report it", "said the second"), a
+ * hortative ("let's leave it"), or a verb of state ("want the logs", "hear the news").
  */
 export function opensOnActionVerb (phrase: string): boolean {
   const words = phrase.trim().split(/\s+/)
@@ -485,7 +485,7 @@ function judgedAfter (rest: readonly Token[], verbAt: number): boolean {
   for (let k = at; k < Math.min(rest.length, at + 4); k++) {
     const word = rest[k]!
     if (JUDGING_VERBS.has(word.normal) && k > at) return word.normal !== 'makes' && word.normal !== 'made' ? true : rest[k + 1]?.normal === 'sense'
-    // "it is a crane job", "it was too risky": a copula before a description; not before a value or a state arranged ("is £8", "is booked").
+    // "it is a job for a specialist", "it was too risky": a copula before a description; not before a value or a state arranged ("is £8", "is booked").
     if (COPULAS.has(word.normal) && k > at) {
       const next = rest[k + 1]
       const after = next?.pos === 'ADV' ? rest[k + 2] : next
@@ -704,14 +704,14 @@ function shapeOf (tokens: Token[]): Shape {
     // "Priya confirmed the hall is free on Friday": the same without "that", a clause of its own after the verb.
     const clauseAfter = rest[verbAt + 1]?.normal === 'that' || rest.slice(verbAt + 2, verbAt + 7).some((t) => t.pos === 'AUX')
     const reportsFact = verb.lemma === 'confirm' && clauseAfter && !GROUP_SUBJECTS.has(headNormal)
-    // "Everyone agreed it matters", "Ellie agreed that it is a crane job": agreeing with a judgement of how things are settles nothing.
+    // "Everyone agreed the ramp matters", "Priya agreed that it is a fire risk": agreeing with a judgement of how things are settles nothing.
     if (verb.lemma === 'agree' && judgedAfter(rest, verbAt)) return { act: 'opinion' }
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
   if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
-  // "We'll pick both up on 1 April": the group taking points up again at a later meeting puts them off.
+  // "We'll pick both points up next month": the group taking points up again at a later meeting puts them off.
   if (headNormal === 'we' && pickedUp(rest, verbAt)) return { act: 'statement' }
   if (headNormal === 'you') return { act: 'request', agent: { kind: 'addressee' }, verbAt: i + verbAt }
   // "I'll admit I was sceptical", "I'll say this once": a verb of saying commits to no task.

@@ -204,11 +204,11 @@ const PSYCH_SEYO = /(?:[아어]|해)하세요$/
 const THIRD_PERSON_SUBJECT = /(?:^|\s)((?:그|이|저)분들?|[\uAC00-\uD7A3]+들)(?:이|은|께서|도)(?=\s)/u
 const SPOKEN_TO_PLURAL = /^(?:여러분|다들|우리들|저희들|너희들|[\uAC00-\uD7A3]*님들)$/u
 // A connective closing a word after a subject in 이 or 도: the subject belongs to a clause before the predicate's ("손님들이
-// 오시면 …"); a topic in 은 or 께서 is what the whole sentence is about ("그분들은 가격 오르면 예민하세요").
+// 오시면 …"); a topic in 은 or 께서 is what the whole sentence is about ("그분들은 비가 오면 예민하세요").
 const CONNECTIVE_AFTER = /(?:면|면서|니까|는데|지만|어서|아서|해서|려고)(?=\s)/u
 
 /**
- * Whether a -(으)세요 clause honours a third person it is about ("그분들은 가격 오르면 예민하세요", "할머니들이 오후엔
+ * Whether a -(으)세요 clause honours a third person it is about ("그분들은 주말엔 늘 바쁘세요", "할머니들이 오후엔
  * 지치세요"): the honorific -시- in a statement, not a request, which is said to someone present.
  */
 function honoursThirdPerson (bare: string): boolean {
@@ -298,7 +298,7 @@ const SURNAME_TITLED = new RegExp(`(?:^|\\s)((?![각전현새본총부두세네�
 // and the title is the best owner the minutes give.
 const ROLE = new RegExp(`(?:^|\\s)(${KOREAN_JOB_TITLE})\\s*님(?:이|가|은|는|께서|도)?(?=\\s|$)`)
 const MENTION = /(?:^|\s)@(\S+)/
-// A full name with a trade or post ("임성훈 기사가"), or a given name with a word of kinship ("지훈 오빠가"), as the subject or topic.
+// A full name with a trade or post ("구태식 기사가"), or a given name with a word of kinship ("다인 언니가"), as the subject or topic.
 const FULL_NAME_TITLED = new RegExp(`(?:^|\\s)${KOREAN_FULL_NAME_TITLED}(?:이|가|은|는|께서|도)(?=\\s|$)`)
 const KIN_TITLED = new RegExp(`(?:^|\\s)${KOREAN_KIN_TITLED}(?:이|가|은|는|께서|도)(?=\\s|$)`)
 // Words that a bracket or an arrow holds when it is no owner: a state, a note, a time.
