@@ -2,7 +2,7 @@ import { ENGLISH_STOP_WORDS, GENERIC_WORDS } from '../text/stop-words.ts'
 import { KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { overlap, SimilarityIndex } from '../text/similarity.ts'
-import { DAY_OF_MONTH, MONTH_NAME, WEEKDAY_NAME, weekdayUnbracketed } from '../text/calendar.ts'
+import { DAY_OF_MONTH, isCalendarName, MONTH_NAME, weekdayUnbracketed } from '../text/calendar.ts'
 import { decisionStance, isPersonName } from './speech-acts/index.ts'
 
 export interface Statement {
@@ -35,8 +35,6 @@ const LEADING_TIME = /^\W*(\d{1,2}:\d{2})\b/
 // "July 17", "Dec 4": the number after a month name is a day of the month.
 const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAME})\.?\s+$`, 'i')
 const NEGATION = /\b(?:not|no|never|nothing|nobody|none|don't|doesn't|won't|isn't|aren't|wasn't|weren't|cannot|can't)\b|(?:않|안 |못 |없|아니)/i
-// Written in full or short ("by Thu", "in Sept"): a date, never a person after "by".
-const CALENDAR_WORDS = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME})$`, 'i')
 
 /*
  * Predicates that exclude each other when said of one subject. Each row is one scale with its
@@ -216,7 +214,7 @@ function ownersOf (clause: string, source: string, lowerCase: ReadonlySet<string
     }
     const next = tokens[i + 1]?.toLowerCase() ?? ''
     const doer = (i <= 1 && (ENGLISH_DOER_NEXT.test(next) || (next === 'is' && /ing$/.test(tokens[i + 2] ?? '')))) || ENGLISH_OWNER_CUE.test(tokens[i - 1] ?? '')
-    if (doer && !lowerCase.has(token.toLowerCase()) && !CALENDAR_WORDS.test(token) && isPersonName(token)) owners.add(token)
+    if (doer && !lowerCase.has(token.toLowerCase()) && !isCalendarName(token) && isPersonName(token)) owners.add(token)
   })
   return owners
 }
@@ -248,7 +246,7 @@ function topicOf (text: string, exclude: ReadonlySet<string>): Set<string> {
   const stems = [...contentStems(text)].flatMap((stem) => stem.includes('-') ? [stem, ...stem.split('-').filter((part) => part.length >= 3).flatMap((part) => [...contentStems(part)])] : [stem])
   // A decision predicate ("확정", "agreed") is what is said of the subject, not the subject.
   return new Set(stems.filter((stem) => !/\d/.test(stem) && !/요일$/.test(stem) && !exclude.has(stem) && !GENERIC_WORDS.has(stem) &&
-    !STATE_WORDS.test(stem) && !CALENDAR_WORDS.test(stem) && !DECISION_PREDICATE.test(stem)))
+    !STATE_WORDS.test(stem) && !isCalendarName(stem) && !DECISION_PREDICATE.test(stem)))
 }
 
 function prepare (s: Statement, lowerCase: ReadonlySet<string>): Prepared {

@@ -2,7 +2,7 @@ import type { Agenda, AgendaSummary } from '@meeting-ai/contracts'
 import type { AgendaNotes } from '../engine.ts'
 import { dedupeTexts, nearlySame, nearlySameOverlap, overlap, SizedSimilarityIndex, StemKeys } from '../text/similarity.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
-import { clockTimes, daysOfMonth, koreanDaysAlone, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
+import { clockTimes, daysOfMonth, isCalendarName, koreanDaysAlone } from '../text/calendar.ts'
 import { isAction, isDecision, isMeetingProcedure, isPending, isQuestion, namesKindOfNote } from './cues.ts'
 import { analyseClauses, decisionStance } from './speech-acts/index.ts'
 import type { PlacedSentence } from './agenda-assignment.ts'
@@ -231,7 +231,7 @@ class DecisionCores {
     for (const day of core.days) {
       for (const id of this.#byDay.get(day) ?? []) {
         let shared = 0
-        for (const stem of this.#cores[id]!.stems) if (stems.has(stem) && !DATE_WORD.test(stem)) shared++
+        for (const stem of this.#cores[id]!.stems) if (stems.has(stem) && !dateWord(stem)) shared++
         if (shared >= SAME_DATE_WORDS) same.add(id)
       }
     }
@@ -300,7 +300,7 @@ interface DecisionCore {
 // Words two decisions naming the same date must share besides it to settle the same thing.
 const SAME_DATE_WORDS = 2
 // Words of the date itself ("3월", "14일", "june", "sat"), which two decisions naming it share anyway.
-const DATE_WORD = new RegExp(`\\d|^(?:${MONTH_NAME}|${WEEKDAY_NAME})$`, 'i')
+const dateWord = (stem: string): boolean => /\d/.test(stem) || isCalendarName(stem)
 
 function decisionCore (text: string): DecisionCore {
   const body = text.replace(/^[^:：]{1,20}[:：]/, '')

@@ -3,7 +3,7 @@ import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_FULL_NAME_TITLED, KOREA
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
-import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
+import { isCalendarName, MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
 import { hasDeadline, isQuestion, isRecapOrLogistics, namesKindOfNote } from './cues.ts'
 import { addressesTheRecord, analyseClauses, EN_ACTION_WORDS, isPersonName, isVerbless, opensOnVerb, passiveNeed, referent, verbBase, type Clause } from './speech-acts/index.ts'
 import { ACTION_NOUN, KO_CONCESSIVE, KO_CONDITION, KO_CONDITION_OR_REASON, KO_DATE_AFTER_TILDE, KO_DATE_IN_BRACKETS, KO_FIRST_PERSON, KO_DATE_WORD, KO_KNOWING_ASKED, KO_PART_OF_DAY, KO_WITHIN, koreanClauseTexts, koreanClosesOnVerb, koreanEnding, koreanOwnerNote, timeBeforeClosingWord } from './speech-acts/korean.ts'
@@ -810,7 +810,9 @@ const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
-const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME}|today|tomorrow|tonight|next|asap|tbd|tbc|done)$`, 'i')
+// A capitalised word opening an owner line that is a time or a status, never a name ("Tomorrow", "TBD", "Done"); weekdays and months
+// are calendar names (text/calendar.ts).
+const TIME_OR_STATUS_WORD = /^(?:today|tomorrow|tonight|next|asap|tbd|tbc|done)$/i
 const EN_OWNER_OPENING = /^(me|\p{Lu}{2,3}|\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:\s*(?:&|\+|and|\/)\s*\p{Lu}[\p{Ll}'-]+)*(?=$|\s*[,(]|\s+[-–—]\s)/u
 
 /**
@@ -840,7 +842,7 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
   const opening = EN_OWNER_OPENING.exec(text)
   // Under an action heading, a first name that is nobody's among the writers ("- Remove the contractor from the repo: Leah", someone
   // who spoke but wrote no minutes), when it can only be a name.
-  const named = opening !== null && listedAsAction(sentence) && /^\p{Lu}\p{Ll}+$/u.test(opening[1]!) && !CALENDAR_WORD.test(opening[1]!) && isPersonName(opening[1]!) ? opening[1] : undefined
+  const named = opening !== null && listedAsAction(sentence) && /^\p{Lu}\p{Ll}+$/u.test(opening[1]!) && !isCalendarName(opening[1]!) && !TIME_OR_STATUS_WORD.test(opening[1]!) && isPersonName(opening[1]!) ? opening[1] : undefined
   const owner = opening === null ? undefined : personLabel(opening[1], people, sentence.author) ?? named
   if (owner === undefined || (!listedAsAction(sentence) && !opensOnVerb(label))) return undefined
   const rest = text.slice(opening![0].length).replace(/^\s*,\s*/, '').trim()

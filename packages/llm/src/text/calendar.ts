@@ -7,6 +7,13 @@ export const MONTH_NAME = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|
 /** A weekday in full or short ("Thu", "Thurs", "Thursday"): a pattern source, as MONTH_NAME. */
 export const WEEKDAY_NAME = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun'
 
+const CALENDAR_NAME = new RegExp(`^(?:${WEEKDAY_NAME}|${MONTH_NAME})$`, 'i')
+
+/** Whether a word is the name of a weekday or a month, in full or short ("Thu", "Sept"): a date, never a person or a topic. */
+export function isCalendarName (word: string): boolean {
+  return CALENDAR_NAME.test(word)
+}
+
 // Dates written with their month ("2026-11-22", "11/22", "22 May", "11월 22일") or with their weekday ("22일 금요일", after the
 // brackets of "22일(금)" are opened by weekdayUnbracketed): each gives its day in its one group.
 export const DAY_OF_MONTH: readonly RegExp[] = [
