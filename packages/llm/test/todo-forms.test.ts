@@ -910,3 +910,9 @@ t.test('English notes: a point named for discussion with nobody to own it is no 
   t.same(todosOf('Sponsor banner idea, no owner yet'), [])
   t.same(todosOf('Reprint the parking permits – no owner yet.'), ['Reprint the parking permits'])
 })
+
+t.test('English: a verb-looking word before a noun with \'s for is ("Book fair\'s still on") is a subject; a pasted message\'s header is no task', async (t) => {
+  t.same(todosOf("Book fair's still on for the 12th, with the hall split in two."), [])
+  t.same(todosOf("Check Sam's list before Friday."), ["Check Sam's list before Friday"], 'a possessive after a verb is still its object')
+  t.same(todosOf('Pasted from the council:\n> From: Review Panel <panel@grants.example>\n> Subject: Hall keys'), [])
+})

@@ -114,6 +114,8 @@ Either Neither One Most Many Few Such Please Action Actions Todo Decision Risk O
 `.trim().split(/\s+/))
 
 const EN_PRESENT = /^(?:(?:and|then)\s+)?([A-Z][a-z]+|I)\s+([a-z]+)\b(.*)$/
+const EMAIL_HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|보낸\s*사람|받는\s*사람|제목|참조)$/i
+const EN_CONTRACTED_IS = /^\S+\s+\S+['’]s\s+(?:still|not|now|on|off|done|ready|booked|fine|confirmed|sorted|been|going|in|out|up|back|over|set|all|just|already|definitely|probably)\b/i
 const EN_IMPERATIVE = /^(?:please\s+)?([a-z]+(?:-[a-z]+)?)\b(.*)$/i
 // A time frame makes "Chen lowers the alert" an assignment rather than a description.
 const EN_TIME_FRAME = /\b(?:today|tomorrow|tonight|after(?:wards?)?|this (?:week|afternoon|morning|evening|sprint|month|quarter)|next (?:week|sprint|month|monday|tuesday|wednesday|thursday|friday)|by|before|until|due|end of|asap|(?:on|next) (?:monday|tuesday|wednesday|thursday|friday)|(?:in|during|within) (?:the )?(?:next |following |coming )?(?:sprint|week|month|quarter)|(?:on|by) (?:the )?\d{1,2}(?:st|nd|rd|th)\b|(?:on|by) \d{1,2}(?:\/\d{1,2}| (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*))\b/i
@@ -207,7 +209,8 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   if (late !== null && !EN_NOT_A_SUBJECT.has(late[1]!)) return clauseActions(analyseClauses(`${late[1]!} ${late[2]!}`, 'en'), sentence)
   // A verb-looking first word followed by a label colon or a finite verb is a noun ("Open question: …",
   // "Test coverage in this area is thin").
-  if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text)) return []
+  // So is one before a noun with "'s" for is or has ("Open day's still on for Saturday", "Set list's done"), not a possessive ("Check Sam's list").
+  if (/^\S+(?:\s+\S+){0,2}\s*[:：]/.test(text) || /\b(?:is|are|was|were|has|have|had)\b/i.test(text) || EN_CONTRACTED_IS.test(text)) return []
   const imperative = EN_IMPERATIVE.exec(text)
   // "Review delays are a risk": a verb-looking word followed by a finite verb is a subject.
   if (imperative !== null && EN_ACTION_VERBS.has(imperative[1]!.toLowerCase()) && !/^\s+\S+\s+(?:is|are|was|were|has|have|had)\b|^\s+(?!(?:the|a|an|this|that|these|those|our|my|your|their|its|all|each)\b)[a-z]+\s+[a-z]+[^s\W]s\s+(?:in|on|at|with|to|for|from)\b/i.test(imperative[2]!) && !/^(?:s|ed|ing)\b/.test(imperative[2]!)) {
@@ -1370,6 +1373,8 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     previous = undefined
     // "Stage lighting. The dimmer rack failed twice …": a paragraph's topic run in before its prose is no task.
     if (runInTopic(sentence, sentences[at - 1], sentences[at + 1])) continue
+    // "> From: Review Panel <panel@…>", "Subject: …": the header of a message pasted into the minutes.
+    if (sentence.label !== undefined && EMAIL_HEADER.test(sentence.label.trim())) continue
     // "… Boiler permit to the council before Friday. Owner: Marco": an owner named after a point of the same line gives it to them.
     const lineOwner = ownerOfLine(sentence, people)
     if (lineOwner !== undefined) {
