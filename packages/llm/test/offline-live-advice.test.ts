@@ -712,3 +712,11 @@ t.test('a guess offered with a rising tone, or a question about who has come, as
   t.same(questions(['a: 상자 몇 개 더 필요해요?', 'b: 글쎄요, 한 서른 개 정도?'], 'ko').filter((d) => /서른/.test(d.content)), [])
   t.match(questions(['a: Is the caterer coming on the Friday or the Saturday?'], 'en'), [{ kind: 'question' }], 'a question about a thing coming still asks')
 })
+
+t.test('English: taking a point up again later, or a filler before "let\'s", hands nobody a task', async (t) => {
+  const actions = (line: string) => suggest([`a: ${line}`], 'en').filter((d) => d.kind === 'action').map((d) => d.content)
+  t.same(actions('Someone needs to come back to the parking rota next week.'), [])
+  t.same(actions('We should figure it out at the next meeting.'), [])
+  t.same(actions("Someone should, um, let's sort the parking rota out on Thursday."), [])
+  t.match(actions('Someone needs to book the parking rota meeting room.'), [/book the parking rota meeting room/], 'a task to own still asks who')
+})

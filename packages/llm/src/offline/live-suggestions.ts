@@ -653,7 +653,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "(we) need a second ladder": what is needed is to be got.
     const phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
     // "Decide who will says we must …", "… who will want the logs": a phrase cut from a report or a state names no task.
-    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && !opensOnActionVerb(phrase))) return undefined
+    // "… who will come back to that", "… who will figure it out": talking a point over later is nobody's task.
+    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && (!opensOnActionVerb(phrase) || EN_TALK_LATER.test(phrase)))) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
@@ -684,6 +685,8 @@ function decidedAlongside (clause: string): boolean {
   return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !koreanClosesOnVerb(text)
 }
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
+// Verbs of taking a point up again or thinking it over, after "who will": no task to own.
+const EN_TALK_LATER = /^(?:(?:just|um|uh|so)[,\s]+)*(?:come back to|circle back|get back to|revisit|think about|think it over|talk about|discuss|sleep on|park|figure (?:it|that|this|them) out|pick (?:it|that|this|them) up (?:again|later|next))\b/i
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
 // Verbs of deliberating, noting or coming back to a point: under "let's" they put it off rather than settle it.
 const EN_DELIBERATE = /^(?:settle|decide|figure|discuss|revisit|agree|confirm|check|think|see|wait|park|table|circle|come|pick|say|note|talk|look|sleep|follow)\b/i

@@ -135,7 +135,7 @@ const STATIVE_VERB = /^(?:want|wish|need|hear|know|like|love|hate|prefer|mind|se
  */
 export function opensOnActionVerb (phrase: string): boolean {
   const words = phrase.trim().split(/\s+/)
-  while (words.length > 1 && /^(?:just|also|still|really|probably|maybe|then|first|quickly|actually)$/i.test(words[0]!)) words.shift()
+  while (words.length > 1 && /^(?:just|also|still|really|probably|maybe|then|first|quickly|actually|um|uh|erm|er|like|so|well|okay|ok)[,.]?$/i.test(words[0]!)) words.shift()
   const first = words[0]!.toLowerCase().replace(/[^a-z'’-]/g, '')
   if (first === '' || /['’]/.test(first) || first === 'let' || STATIVE_VERB.test(first)) return false
   const token = tokensOf(`I will ${[first, ...words.slice(1)].join(' ')}`).flat()[2]
