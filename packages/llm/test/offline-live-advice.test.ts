@@ -720,3 +720,12 @@ t.test('English: taking a point up again later, or a filler before "let\'s", han
   t.same(actions("Someone should, um, let's sort the parking rota out on Thursday."), [])
   t.match(actions('Someone needs to book the parking rota meeting room.'), [/book the parking rota meeting room/], 'a task to own still asks who')
 })
+
+t.test('Korean: a state that must hold is no task to hand anyone; a thing that must be there is to be got ready; a state to bring about is the act', async (t) => {
+  const actions = (line: string) => suggest([`a: ${line}`], 'ko').filter((d) => d.kind === 'action').map((d) => d.content)
+  t.same(actions('다음 주까지 냉동실 재고는 열 상자는 있어야 해요.'), [])
+  t.same(actions('금요일까지 명단이 나와 있어야 해요.'), [])
+  t.same(actions('행사 전까지 안내 책자가 꼭 있어야 해요.'), ['행사 전까지 안내 책자 준비를 누가 맡을지 정하세요'])
+  t.same(actions('보험은 행사 전에 가입돼 있어야 해요.'), ['보험은 행사 전에 가입을 누가 맡을지 정하세요'])
+  t.same(actions('금요일 전에 현수막을 주문해야 해요.'), ['금요일 전에 현수막 주문을 누가 맡을지 정하세요'], 'a duty to act still asks who')
+})

@@ -651,10 +651,16 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
     // "(we) need a second ladder": what is needed is to be got.
-    const phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
+    let phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
     // "Decide who will says we must …", "… who will want the logs": a phrase cut from a report or a state names no task.
     // "… who will come back to that", "… who will figure it out": talking a point over later is nobody's task.
-    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && (!opensOnActionVerb(phrase) || EN_TALK_LATER.test(phrase)))) return undefined
+    // "그래서 동의서가 꼭 있어야": a thing that must be there is to be got ready.
+    const needed = korean ? KO_THING_NEEDED.exec(phrase ?? '') : null
+    if (needed !== null) phrase = `${needed[1]!} 준비`
+    // "입국 전에 가입돼 있어야": a state that must be brought about is the act that brings it (가입).
+    else if (korean) phrase = phrase?.replace(/(?<=[\uAC00-\uD7A3]{2})(?:돼|되어)\s+있어야$/u, '')
+    // "부품은 열 개는 있어야", "그 전에 명단이 나와 있어야", "9시는 돼야": a state that must hold is no task to hand anyone.
+    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && (!opensOnActionVerb(phrase) || EN_TALK_LATER.test(phrase))) || (korean && KO_STATE_DUTY.test(phrase))) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
@@ -685,6 +691,10 @@ function decidedAlongside (clause: string): boolean {
   return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !koreanClosesOnVerb(text)
 }
 // "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
+// A duty whose verb is a state (있다, 없다, 되다, the copula): what must be so, not what someone must do.
+const KO_STATE_DUTY = /(?:있어|없어|돼|되어|이어|여)야$/
+// A noun phrase as the subject of 있어야: "안내문이 꼭 있어야" (there must be a notice); the thing is group 1.
+const KO_THING_NEEDED = /^(?:(?:그래서|그리고|그럼)\s+)?(\S+(?:\s\S+){0,3}?)(?:이|가)\s+(?:꼭\s+|반드시\s+)?있어야$/
 // Verbs of taking a point up again or thinking it over, after "who will": no task to own.
 const EN_TALK_LATER = /^(?:(?:just|um|uh|so)[,\s]+)*(?:come back to|circle back|get back to|revisit|think about|think it over|talk about|discuss|sleep on|park|figure (?:it|that|this|them) out|pick (?:it|that|this|them) up (?:again|later|next))\b/i
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
