@@ -729,3 +729,9 @@ t.test('Korean: a state that must hold is no task to hand anyone; a thing that m
   t.same(actions('보험은 행사 전에 가입돼 있어야 해요.'), ['보험은 행사 전에 가입을 누가 맡을지 정하세요'])
   t.same(actions('금요일 전에 현수막을 주문해야 해요.'), ['금요일 전에 현수막 주문을 누가 맡을지 정하세요'], 'a duty to act still asks who')
 })
+
+t.test('Korean: a question about a speaker by their given name ("어 다인은 아직 안 왔나?") is about them, not a point to settle', async (t) => {
+  const named = (lines: Array<[string, string]>) => liveSuggestions(lines.map(([speakerName, text], i) => ({ meetingId: 'm-turn', dedupeKey: `s${i}`, text, speakerId: speakerName, speakerName, timestamp: 1_000 * i })), [], 'ko', 8, lines.length)
+  t.same(named([['하다인', '포장은 제가 볼게요.'], ['김민수', '자 다들 왔지? 어 다인은 아직 안 왔나?'], ['서지원', '음.']]).filter((d) => d.kind === 'question'), [])
+  t.match(named([['서지원', '창고 정리는 끝났어요.'], ['김민수', '어, 포장 상자는?'], ['서지원', '음.']]).filter((d) => d.kind === 'question'), [{ kind: 'question' }], 'a thing asked about still asks')
+})

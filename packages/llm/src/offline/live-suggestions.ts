@@ -485,6 +485,8 @@ interface Context {
   restOfTurn: readonly string[]
   /** The speaker's sentence just before is an assent of its own ("Fine.", "Okay."). */
   assented?: boolean
+  /** The Korean names the speakers go by, full and given ("한지우", "지우"). */
+  koreanNames?: ReadonlySet<string>
 }
 
 /** The sentences after i by the same speaker, up to TURN_REACH, before anyone else speaks. */
@@ -546,6 +548,9 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "그분들은 어떻게 처리하는 게 좋을까요?": a question about a pronoun names nothing to advise on.
     const topic = korean ? koreanQuestionTopic(last.text) : undefined
     if (topic !== undefined && vaguePhrase(topic)) return undefined
+    // "어 다인은 아직 안 왔나?", "다인은?": a question about a speaker, by name, asks after them or hands them the turn (as
+    // "Tamsin, catering?" does); it is no point to settle.
+    if (topic !== undefined && context.koreanNames?.has(topic.replace(/^(?:어|음|아|그럼|자)[,\s]+/u, '')) === true) return undefined
     const settle = embeddedOpenQuestion(last.text) ?? embeddedOpenQuestion(text)
     if (settle !== undefined && (korean ? language === 'ko' : language === 'en')) return { content: advice.openPoint(settle), kind: 'question', confidence: 0.7 }
     // "Who will own the migration?", "…누가 요청하죠?": what is asked for is an owner.
@@ -782,6 +787,11 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
+  // Speakers' Korean names, full and given (the last two syllables of a three-syllable name).
+  const koreanNames = new Set(segments.flatMap((segment) => {
+    const name = segment.speakerName?.trim() ?? ''
+    return /^[\uAC00-\uD7A3]{2,4}$/u.test(name) ? (name.length === 3 ? [name, name.slice(1)] : [name]) : []
+  }))
   const topicAt = topicReader(spoken, segments)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {
@@ -840,7 +850,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
       ...(i > 0 ? { before: turnBefore(spoken, i) } : {}),
       ...(next !== undefined && next.speaker === s.speaker ? { after: next.text } : {}),
       restOfTurn: restOfTurn(spoken, i),
-      assented: i > 0 && spoken[i - 1]!.speaker === s.speaker && INTERJECTION.test(spoken[i - 1]!.text.trim()) && opensWithAssent(spoken[i - 1]!.text)
+      assented: i > 0 && spoken[i - 1]!.speaker === s.speaker && INTERJECTION.test(spoken[i - 1]!.text.trim()) && opensWithAssent(spoken[i - 1]!.text),
+      koreanNames
     })
     // "Do we know if the venue has step-free access? A ramp, a lift?": a question that follows one the speaker just
     // asked, in the same turn, asks it again in other words; the first stands for both.
