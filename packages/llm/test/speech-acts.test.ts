@@ -645,3 +645,9 @@ t.test('"pick … up" takes something on or takes it up again, never chooses; wa
   t.equal(decisionStance('가격은 반응을 지켜보기로 했어요.'), 'undecided')
   t.equal(decisionStance('새 메뉴는 다음 주부터 팔아 보기로 했어요.'), 'decided', 'trying something out is decided')
 })
+
+t.test('Korean: an apology for what happened ("늦어서 죄송해요") states no risk; a delay ahead does', async (t) => {
+  t.equal(analyseClauses('버스가 늦어서 죄송해요.').some((c) => c.risk), false)
+  t.equal(analyseClauses('자재가 늦어서 정말 미안합니다.').some((c) => c.risk), false)
+  t.equal(analyseClauses('자재가 늦어지면 오픈이 밀릴 수 있어요.').some((c) => c.risk), true)
+})

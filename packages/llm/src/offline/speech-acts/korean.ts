@@ -189,6 +189,8 @@ const JI_STATED = /(?:^|\s)(?:알|살|멀|길|힘들|놀|달)지[.!~]*$/
 const KO_WH_WORD = /(?:누가|누구|뭐|무엇|무슨|언제|어디|어떻게|왜|얼마|몇|어느)/
 // "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
 // Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
+// A clause that closes on an apology, in every speech level.
+const APOLOGY = /(?:죄송|미안|송구)(?:합니다|해요|해|하다|함|스럽습니다|스러워요)?$/
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
 // Asking for understanding, care or attention ("일정이 바뀌었으니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
 // to take something, not for a task.
@@ -465,7 +467,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   const negated = NEGATION.test(` ${bare}`)
   const uncertain = UNCERTAIN.test(bare)
   const deadline = DEADLINE.exec(bare)?.[0] ?? trailingDeadline?.[1]
-  const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare)
+  // "늦어서 죄송해요", "걱정 끼쳐 드려 미안해요": an apology for what happened threatens nothing ahead.
+  const risk = !negated && /(리스크|위험|우려|걱정|지연|차질|병목|늦어|부족|초과|장애)/.test(bare) && !APOLOGY.test(bare)
   // "확정되지 않았습니다", "결정할지 모르겠어요", "아직 미정": a decision word under negation or doubt.
   // The negation or doubt must govern the decision word itself: "조회되지 않은 문서는 보관하기로 확정" decides.
   const undecided = UNDECIDED.test(bare) || DEFERRED.test(bare) || DECIDED_LATER.test(bare)
