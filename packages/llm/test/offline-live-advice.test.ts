@@ -735,3 +735,10 @@ t.test('Korean: a question about a speaker by their given name ("어 다인은 �
   t.same(named([['하다인', '포장은 제가 볼게요.'], ['김민수', '자 다들 왔지? 어 다인은 아직 안 왔나?'], ['서지원', '음.']]).filter((d) => d.kind === 'question'), [])
   t.match(named([['서지원', '창고 정리는 끝났어요.'], ['김민수', '어, 포장 상자는?'], ['서지원', '음.']]).filter((d) => d.kind === 'question'), [{ kind: 'question' }], 'a thing asked about still asks')
 })
+
+t.test('Korean: a noun ending in 고 (재고, 창고) stays in the object of a who-question; a verb\'s connective -고 still ends it', async (t) => {
+  const asked = (line: string) => suggest([`a: ${line}`], 'ko').map((d) => d.content)
+  t.same(asked('재고 정리는 누가 해요?'), ['재고 정리를 누가 맡을지 정하세요'])
+  t.same(asked('창고 열쇠는 누가 갖고 있어요?'), ['창고 열쇠를 누가 맡을지 정하세요'])
+  t.same(asked('다 하고 정리는 누가 해요?'), ['정리를 누가 맡을지 정하세요'])
+})

@@ -2,6 +2,7 @@ import { josa } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
 import { finalConsonant } from '../text/korean-stem.ts'
 import { KOREAN_SPOKEN_OPENER, KOREAN_YES } from '../text/stop-words.ts'
+import { KOREAN_CONNECTIVE_ENDING } from '../text/korean-titles.ts'
 import { todoTitle } from './todos.ts'
 import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
 
@@ -298,6 +299,7 @@ function lastWords (words: readonly string[]): string {
   return words.slice(start).join(' ')
 }
 
+const KO_VERB_GO = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
 const KO_INTERROGATIVE_WORD = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)(?=\s|$)/
 const KO_PARTICLE_END = /(?<=[\uAC00-\uD7A3])(?:을|를|은|는|이|가|도)$/
 
@@ -310,7 +312,8 @@ function koreanObject (sentence: string): string | undefined {
   const phrase = [before[at]!.replace(KO_PARTICLE_END, '')]
   for (let i = at - 1; i >= 0 && phrase.length < 4; i--) {
     const word = before[i]!
-    if (!/^[\uAC00-\uD7A3A-Za-z0-9]+$/.test(word) || /(?:을|를|은|는|이|가|에|서|고|데|면|도|로)$/.test(word) || /^(?:그리고|그럼|그러면|또|아직|일단|우선)$/.test(word)) break
+    // A word closed by a particle or by a verb's connective (-고 after a verb: "하고", "했고"; not a noun's 고: "재고", "창고").
+    if (!/^[\uAC00-\uD7A3A-Za-z0-9]+$/.test(word) || /(?:을|를|은|는|이|가|에|서|데|면|도|로)$/.test(word) || KO_VERB_GO.test(word) || /^(?:그리고|그럼|그러면|또|아직|일단|우선)$/.test(word)) break
     phrase.unshift(word)
   }
   return phrase.join(' ')
