@@ -2,7 +2,7 @@ import type { ItemSentence } from 'wink-nlp'
 import { memoPerString } from '../memo.ts'
 import { englishNlp } from '../text/english-model.ts'
 import { finalConsonant, koreanStem } from '../text/korean-stem.ts'
-import { KOREAN_JOB_TITLE, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
+import { KOREAN_JOB_TITLE, KOREAN_TITLE_PARTICLE, koreanNameForms } from '../text/korean-titles.ts'
 import { GENERIC_WORDS, KOREAN_STOP_WORDS } from '../text/stop-words.ts'
 import { hasHangul, words, type Word } from '../text/words.ts'
 
@@ -227,13 +227,7 @@ function mergeSpacingVariants (unigrams: Map<string, Tally>, bigrams: ReadonlyMa
  */
 function koreanNames (sources: readonly KeywordSource[], writers: readonly string[], stemOf: StemOf): Set<string> {
   const names = new Set<string>()
-  for (const writer of writers) {
-    const name = writer.replace(/\s+/g, '')
-    if (!HANGUL_NAME.test(name)) continue
-    names.add(name)
-    if (name.length === 3) names.add(name.slice(1))
-    if (name.length === 4) names.add(name.slice(2))
-  }
+  for (const writer of writers) for (const form of koreanNameForms(writer)) names.add(form)
   for (const source of sources) {
     if (!hasHangul(source.text)) continue
     const raw = Array.from(source.text.matchAll(WORD_LIKE), (m) => m[0])

@@ -4,6 +4,7 @@ import { matchKeys, overlap, stemSimilarity, NEAR_DUPLICATE } from '../text/simi
 import { splitSentences } from '../text/sentences.ts'
 import { contentStems, hasHangul } from '../text/words.ts'
 import { MONTH_NAME, WEEKDAY_NAME } from '../text/calendar.ts'
+import { koreanNameForms } from '../text/korean-titles.ts'
 import { isDecision, isMeetingProcedure, isQuestion, isRecapOrLogistics, isRisk } from './cues.ts'
 import { ADVICE, MAX_WORDS, actionPhrase, asksWhatHappened, embeddedOpenQuestion, isKoreanDuty, koreanQuestionTopic, neededThing, ownerQuestion, unsettledSubject, unstaffedDuty, vaguePhrase } from './advice.ts'
 import { doubtsEvent, pointsBack, statesThreat, threatensIfNot, threatSubject, withAntecedent } from './threats.ts'
@@ -787,11 +788,8 @@ export function liveSuggestions (segments: Segment[], previous: string[], langua
     }
   }
   const answered = answeredQuestions(spoken)
-  // Speakers' Korean names, full and given (the last two syllables of a three-syllable name).
-  const koreanNames = new Set(segments.flatMap((segment) => {
-    const name = segment.speakerName?.trim() ?? ''
-    return /^[\uAC00-\uD7A3]{2,4}$/u.test(name) ? (name.length === 3 ? [name, name.slice(1)] : [name]) : []
-  }))
+  // Speakers' Korean names, full and given.
+  const koreanNames = new Set(segments.flatMap((segment) => koreanNameForms(segment.speakerName ?? '')))
   const topicAt = topicReader(spoken, segments)
   const drafts: Array<SuggestionDraft & { position: number }> = []
   spoken.forEach((s, i) => {

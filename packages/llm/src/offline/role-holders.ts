@@ -1,4 +1,4 @@
-import { KOREAN_ANY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_JOB_TITLE, KOREAN_NAME, KOREAN_TITLE_PARTICLE, koreanNameForms } from '../text/korean-titles.ts'
 import { hasBatchim } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
 
@@ -177,9 +177,7 @@ const AFTER_VOWEL = /^(?:가|는|도|께서)?$/
  */
 export function koreanParticipant (word: string, people: readonly string[]): string | undefined {
   const found = people.filter((person) => {
-    const name = person.replace(/\s+/g, '')
-    if (!/^[\uAC00-\uD7A3]{2,4}$/.test(name)) return false
-    return (name.length >= 3 ? [name, name.slice(-2)] : [name]).some((form) => {
+    return koreanNameForms(person).some((form) => {
       if (!word.startsWith(form)) return false
       return (hasBatchim(form.at(-1)!) ? AFTER_BATCHIM : AFTER_VOWEL).test(word.slice(form.length))
     })

@@ -1,5 +1,5 @@
 import { nearlySame, nearlySameOverlap, SizedSimilarityIndex } from '../text/similarity.ts'
-import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_FULL_NAME_TITLED, KOREAN_KIN_TITLED, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD } from '../text/korean-titles.ts'
+import { KOREAN_ANY_TITLE, KOREAN_BARE_JOB_TITLE, KOREAN_FULL_NAME_TITLED, KOREAN_KIN_TITLED, KOREAN_NAME, KOREAN_TITLE_AFTER_NAME, KOREAN_TITLE_WORD, koreanNameForms } from '../text/korean-titles.ts'
 import { KOREAN_SPOKEN_OPENER } from '../text/stop-words.ts'
 import { capitalise, contentStems, hasHangul } from '../text/words.ts'
 import { isDocumentTitle } from '../text/sentences.ts'
@@ -1130,7 +1130,7 @@ const KO_NO_TOPIC = new RegExp(String.raw`\d{1,2}\s*[/.]\s*\d{1,2}|\d{1,2}월\s*
 /** A Korean heading or label as the topic of the tasks under it, without its outline mark and notes; undefined when it names none. */
 function koreanTopic (heading: string, people: readonly string[]): string | undefined {
   const topic = heading.trim().replace(KO_OUTLINE_MARK, '').replace(KO_HEADING_NOTE, '').trim()
-  return topic === '' || KO_NO_TOPIC.test(topic) || people.some((person) => person.length >= 2 && topic.includes(person.length > 2 ? person.slice(-2) : person)) ? undefined : topic
+  return topic === '' || KO_NO_TOPIC.test(topic) || people.some((person) => koreanNameForms(person).some((form) => topic.includes(form))) ? undefined : topic
 }
 
 /** The owner a todo's title closes on ("Book the van (Omar)" gives Omar), as detectTodos writes it. */

@@ -84,3 +84,14 @@ export const KOREAN_FULL_NAME_TITLED = String.raw`([\uAC00-\uD7A3]{3})(?<![로�
 
 /** A given name before a word of kinship or seniority used as a title ("다인 언니", "도윤 형", "하람 선배님"); the name is group 1: a pattern source. */
 export const KOREAN_KIN_TITLED = String.raw`((?!우리|저희)[\uAC00-\uD7A3]{2,3})\s?(?:오빠|언니|형님|형|누나|선배님|선배)`
+
+/**
+ * The forms a Korean name goes by: the full name and, for three or four syllables, the given name (the last two:
+ * "이수아" → "수아", a two-syllable surname such as 남궁 or 황보 leaving "예린"). None for a name that is not
+ * two to four Hangul syllables.
+ */
+export function koreanNameForms (name: string): string[] {
+  const full = name.replace(/\s+/g, '')
+  if (!/^[\uAC00-\uD7A3]{2,4}$/u.test(full)) return []
+  return full.length >= 3 ? [full, full.slice(-2)] : [full]
+}
