@@ -1,10 +1,10 @@
 import { josa } from 'es-hangul'
 import { hasHangul } from '../text/words.ts'
-import { finalConsonant } from '../text/korean-stem.ts'
 import { KOREAN_SPOKEN_OPENER, KOREAN_YES } from '../text/stop-words.ts'
 import { KOREAN_CONNECTIVE_ENDING } from '../text/korean-titles.ts'
 import { todoTitle } from './todos.ts'
 import { inPastTense, koreanIndirectQuestion } from './speech-acts/index.ts'
+import { formalHortative } from './speech-acts/korean.ts'
 
 /*
  * Live advice phrased from what a sentence does: the action, the question's topic, what was
@@ -245,10 +245,6 @@ const KO_CLAUSE_BREAK = /^.*(?:때문에|니까|는데|지만|해서|어서|아�
 const KO_ENDING = /\s*(?:(?:을|를)\s*)?(?:해야|하도록|하기로|할|하겠|해|드리|드릴|하|해\s*주|해주|부탁)[\s\S]*$|(?<=[\uAC00-\uD7A3])(?:어야|아야|여야|야)\s*(?:합니다|해요|함|한다|하고|돼요|됩니다|해)[\s\S]*$/
 
 const KO_HORTATIVE_CLOSE = /(?:^|\s)\S*(?:하|해|보|가|두|주|줘|봐)자$/
-/** The formal hortative -(으)ㅂ시다 ("끝냅시다", "걷읍시다"): 시다 after a syllable closed by ㅂ, never a noun's end as -자 can be. */
-function formalHortative (text: string): boolean {
-  return /[\uAC00-\uD7A3]시다$/u.test(text) && finalConsonant(text.at(-3)!) === 'ㅂ'
-}
 // A connective or filler opening the sentence ("그리고 …", "네 …"): not part of the action.
 // 네 said as yes, the words after it the point ("네 명" is four people).
 const KO_YES_WORD = new RegExp(String.raw`^${KOREAN_YES}(?:\s|$)`)
@@ -299,7 +295,7 @@ function lastWords (words: readonly string[]): string {
   return words.slice(start).join(' ')
 }
 
-const KO_VERB_GO = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
+const KO_CONNECTIVE_END = new RegExp(`${KOREAN_CONNECTIVE_ENDING}$`)
 const KO_INTERROGATIVE_WORD = /(?:^|\s)(?:누가|누구|언제|어디|무엇|뭐|뭘|무슨|어떤|어떻게|왜|얼마|몇|어느)(?=\s|$)/
 const KO_PARTICLE_END = /(?<=[\uAC00-\uD7A3])(?:을|를|은|는|이|가|도)$/
 
@@ -313,7 +309,7 @@ function koreanObject (sentence: string): string | undefined {
   for (let i = at - 1; i >= 0 && phrase.length < 4; i--) {
     const word = before[i]!
     // A word closed by a particle or by a verb's connective (-고 after a verb: "하고", "했고"; not a noun's 고: "재고", "창고").
-    if (!/^[\uAC00-\uD7A3A-Za-z0-9]+$/.test(word) || /(?:을|를|은|는|이|가|에|서|데|면|도|로)$/.test(word) || KO_VERB_GO.test(word) || /^(?:그리고|그럼|그러면|또|아직|일단|우선)$/.test(word)) break
+    if (!/^[\uAC00-\uD7A3A-Za-z0-9]+$/.test(word) || /(?:을|를|은|는|이|가|에|서|데|면|도|로)$/.test(word) || KO_CONNECTIVE_END.test(word) || /^(?:그리고|그럼|그러면|또|아직|일단|우선)$/.test(word)) break
     phrase.unshift(word)
   }
   return phrase.join(' ')

@@ -187,10 +187,10 @@ const NADA_STATED = /(?:^|\s)나요[.!~]*$/
 // spells -ㄹ지 ("할지"): said without a question mark and with no word asking who, what or when.
 const JI_STATED = /(?:^|\s)(?:알|살|멀|길|힘들|놀|달)지[.!~]*$/
 const KO_WH_WORD = /(?:누가|누구|뭐|무엇|무슨|언제|어디|어떻게|왜|얼마|몇|어느)/
-// "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
-// Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 // A clause that closes on an apology, in every speech level.
 const APOLOGY = /(?:죄송|미안|송구)(?:합니다|해요|해|하다|함|스럽습니다|스러워요)?$/
+// "안녕하세요", "수고하세요", "있으세요": a -(으)세요 that greets or describes asks for no task.
+// Verbs of talking, looking and moving about the room ("말씀하세요", "이거 보세요", "들어오세요") run the conversation.
 const NOT_A_REQUEST_SEYO = /(?:안녕하|수고하|고생하|계|있으|없으|괜찮으|좋으|아니|같으|바쁘|힘드|어떠|아시|어서 오|말씀하|(?:^|\s)보|들어 보|들어보|들어오|기다리|앉으|참고하)세요$/
 // Asking for understanding, care or attention ("일정이 바뀌었으니 양해 바랍니다", "우천 시 안전에 유의 바랍니다") asks how
 // to take something, not for a task.
@@ -508,7 +508,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   if (!negated && !uncertain && !undecided && !TENTATIVE.test(bare) && (CHOSEN_THEN.test(bare) || (wholeSentence && CONCLUDED.test(bare) && !koreanClosesOnVerb(bare)))) return withLevel('decision', { kind: 'group' })
   const ending = endingOf(bare, jamo)
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare) || honoursThirdPerson(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
-  if (ending === undefined && HORTATIVE.test(jamo) && (/ㅂㅅㅣㄷㅏ$/.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
+  if (ending === undefined && HORTATIVE.test(jamo) && (FORMAL_HORTATIVE.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
   // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
   // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
   if (ending === undefined && /죠$/.test(bare) && !undecided && !DELIBERATING_JYO.test(bare) && (CHOSEN_VALUE_JYO.test(bare) || POLICY_JYO.test(bare)) && !SELF.test(bare)) {
@@ -620,7 +620,13 @@ const SETTLED_FOR_GROUP = /(?:는\s*(?:걸로|것으로)|기로)\s*(?:하겠|정
 // The hortative -자 (반말) and -(으)ㅂ시다 (합쇼체): "14일로 미루자", "나중에 정하자", "같이 확인합시다".
 // -자 ends nouns too (담당자, 연구자, 입사자): it is the hortative when the verb has an argument marked by a
 // particle or an adverb before it, or is a 하다/되다 verb.
-const HORTATIVE = /[ㅏ-ㅣ]ㅈㅏ$|ㅂㅅㅣㄷㅏ$/
+const FORMAL_HORTATIVE = /ㅂㅅㅣㄷㅏ$/
+const HORTATIVE = new RegExp(`[ㅏ-ㅣ]ㅈㅏ$|${FORMAL_HORTATIVE.source}`)
+
+/** The formal hortative -(으)ㅂ시다 ("끝냅시다", "걷읍시다"), which, unlike -자, never closes a noun. */
+export function formalHortative (text: string): boolean {
+  return FORMAL_HORTATIVE.test(disassemble(text.slice(-3)))
+}
 const HORTATIVE_FRAME = /\S(?:은|는|을|를|으로|로|에|에서|까지|부터|도|랑|하고)\s+(?:\S+\s+)*\S+$|(?:^|\s)(?:그럼|그러면|일단|먼저|우선|나중에|다음에|같이|바로|빨리|다시|이제|오늘)\s|(?:하|되)자$/
 // Verbs of deliberating under a hortative put the point off ("나중에 정하자", "다시 얘기하자", "고민해 보자").
 // -기로 하고 is read by the decision rows; "…를 전제로 하고 있어서" is the progressive of taking something as given.
