@@ -165,12 +165,12 @@ const KO_ROUND = /^(?:(?:그럼|자|이제|그리고)\s+)*(?:다들|모두|혹�
 
 const HANDS_ON = /^(?:(?:ok|okay|so|and|right|um|hm+)[,\s]+)?(?:\p{Lu}\p{Ll}+|[\uAC00-\uD7A3]{2,4}\s*(?:님|씨)?)\s*[?？]$/u
 const EN_TURN_HANDOVER = /^(?:(?:ok|okay|so|and|right)[,\s]+)?\p{Lu}\p{Ll}+,\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[?？]$/u
-// A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
 // "I don't know, maybe thirty a week?", "글쎄요, 한 열 명?": a guess offered with a rising tone answers; it asks nothing.
 const EN_GUESS = /^(?:(?:well|um|uh|erm|hmm|so)[,\s]+)*(?:i\s+(?:don't|do not)\s+know|i'm\s+not\s+sure|not\s+sure|dunno|i\s+guess|i\s+reckon|maybe|probably|perhaps)\b[\s,]/i
 const KO_GUESS = /^(?:(?:음|어|그)[,\s]+)*(?:글쎄(?:요)?|아마(?:도)?|잘\s*모르겠(?:는데|지만|어요)?|모르겠(?:는데|지만|어요)?)[\s,]/
 // "Is Marguerite joining us?", "Are we waiting for Tomasz?": who has come to the meeting, nothing to settle.
 const EN_ATTENDANCE = /^(?:(?:so|and|oh|ok|okay)[,\s]+)*(?:is|are)\s+(?:\p{Lu}[\p{Ll}'-]+|everyone|everybody|we\s+all)\s+(?:coming|here|joining|in\s+today|around|on\s+(?:the\s+call|(?:his|her|their)\s+way))\b|^(?:(?:so|and)[,\s]+)*are\s+we\s+waiting\s+(?:for|on)\s+/iu
+// A request to speak, with nothing of its own: "Can I add one thing?", "Could I ask something quickly?", "질문 하나 해도 될까요?".
 const EN_FLOOR = /^(?:(?:sorry|so|and|oh|quick question|real quick)[,\s]+)*(?:can|could|may)\s+(?:i|we)\s+(?:just\s+|quickly\s+)?(?:raise|add|ask|mention|say|bring up|jump in|chime in|interrupt|come in)(?:\s+(?:something|anything|one thing|a thing|one more thing|a question|a quick question|a point|quickly|here|for a second))*[\s?.!]*$/i
 const KO_FLOOR = /^(?:(?:저|혹시|잠깐|근데)\s+)*(?:(?:하나|한\s*가지|질문\s*하나|한\s*마디)(?:만)?\s+)?(?:말씀드려도|여쭤봐도|여쭤도|질문해도|해도|드려도)\s*(?:될까요|되나요|돼요|되죠|됩니까|돼)[\s?？.!]*$/
 
@@ -656,17 +656,8 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
   const action = clauses.find((c) => takesAction(c)) ?? clauses.find((c) => unownedDuty(c, korean))
   // "그건 제가 하겠습니다", "I'll take it": an answer to who does what was just asked holds no action of its own.
   if (action !== undefined && contentStems(action.text).size >= 2) {
-    // "(we) need a second ladder": what is needed is to be got.
-    let phrase = actionPhrase(action.text, action.action, korean)?.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
-    // "Decide who will says we must …", "… who will want the logs": a phrase cut from a report or a state names no task.
-    // "… who will come back to that", "… who will figure it out": talking a point over later is nobody's task.
-    // "그래서 동의서가 꼭 있어야": a thing that must be there is to be got ready.
-    const needed = korean ? KO_THING_NEEDED.exec(phrase ?? '') : null
-    if (needed !== null) phrase = `${needed[1]!} 준비`
-    // "입국 전에 가입돼 있어야": a state that must be brought about is the act that brings it (가입).
-    else if (korean) phrase = phrase?.replace(/(?<=[\uAC00-\uD7A3]{2})(?:돼|되어)\s+있어야$/u, '')
-    // "부품은 열 개는 있어야", "그 전에 명단이 나와 있어야", "9시는 돼야": a state that must hold is no task to hand anyone.
-    if (phrase === undefined || contentStems(phrase).size < 1 || vaguePhrase(phrase) || (!korean && (!opensOnActionVerb(phrase) || EN_TALK_LATER.test(phrase))) || (korean && KO_STATE_DUTY.test(phrase))) return undefined
+    const phrase = ownerTask(actionPhrase(action.text, action.action, korean), korean)
+    if (phrase === undefined) return undefined
     // Someone in particular has it (a task taken on needs no advice, and a due date for every
     // one is noise), or someone took it up at once, or may still: nothing to say yet.
     if (owned(action) || ownDuty(action, text, korean) || KO_ASKED_OF_ALL.test(action.text) || takenUp || awaitingReply) return undefined
@@ -696,13 +687,32 @@ function decidedAlongside (clause: string): boolean {
   if (!/[\uAC00-\uD7A3\d]$/u.test(text) || contentStems(text).size === 0) return false
   return /[\uAC00-\uD7A3]고$/u.test(text) ? !/(?:않|없|있|같|좋|싫|크|작|많|적)고$/u.test(text) : !koreanClosesOnVerb(text)
 }
-// "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
+/**
+ * The task an owner question asks about, from the action phrase cut out of a sentence: "need a …" is to get it, a
+ * thing that must be there is to be got ready, a state to bring about is the act that brings it; undefined when the
+ * phrase names no task to own.
+ */
+function ownerTask (phrase: string | undefined, korean: boolean): string | undefined {
+  if (phrase === undefined) return undefined
+  // "그래서 동의서가 꼭 있어야": a thing that must be there is to be got ready; "입국 전에 가입돼 있어야": the act is 가입.
+  // "(we) need a second ladder": what is needed is to be got.
+  const needed = korean ? KO_THING_NEEDED.exec(phrase) : null
+  const task = needed !== null ? `${needed[1]!} 준비` : korean ? phrase.replace(/(?<=[\uAC00-\uD7A3]{2})(?:돼|되어)\s+있어야$/u, '') : phrase.replace(/^need\s+(?=(?:a|an|the|some|more|another|new|\d+)\s)/i, 'get ')
+  if (contentStems(task).size < 1 || vaguePhrase(task)) return undefined
+  // "부품은 열 개는 있어야", "그 전에 명단이 나와 있어야", "9시는 돼야": a state that must hold is no task to hand anyone.
+  if (korean) return KO_STATE_DUTY.test(task) ? undefined : task
+  // "Decide who will says we must …", "… who will want the logs": a phrase cut from a report or a state names no task;
+  // "… who will come back to that", "… who will figure it out": talking a point over later is nobody's task.
+  return opensOnActionVerb(task) && !EN_TALK_LATER.test(task) ? task : undefined
+}
+
 // A duty whose verb is a state (있다, 없다, 되다, the copula): what must be so, not what someone must do.
 const KO_STATE_DUTY = /(?:있어|없어|돼|되어|이어|여)야$/
 // A noun phrase as the subject of 있어야: "안내문이 꼭 있어야" (there must be a notice); the thing is group 1.
 const KO_THING_NEEDED = /^(?:(?:그래서|그리고|그럼)\s+)?(\S+(?:\s\S+){0,3}?)(?:이|가)\s+(?:꼭\s+|반드시\s+)?있어야$/
 // Verbs of taking a point up again or thinking it over, after "who will": no task to own.
 const EN_TALK_LATER = /^(?:(?:just|um|uh|so)[,\s]+)*(?:come back to|circle back|get back to|revisit|think about|think it over|talk about|discuss|sleep on|park|figure (?:it|that|this|them) out|pick (?:it|that|this|them) up (?:again|later|next))\b/i
+// "Let's …", "Yes, let's …", "Good, let us …": a first-person-plural hortative, after at most two opening words.
 const EN_HORTATIVE = /^(?:\W*\w+[,\s]+){0,2}let(?:['’]s|\s+us)\s/i
 // Verbs of deliberating, noting or coming back to a point: under "let's" they put it off rather than settle it.
 const EN_DELIBERATE = /^(?:settle|decide|figure|discuss|revisit|agree|confirm|check|think|see|wait|park|table|circle|come|pick|say|note|talk|look|sleep|follow)\b/i
