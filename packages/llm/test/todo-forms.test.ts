@@ -492,11 +492,12 @@ t.test('English notes: a bare progressive with a time ahead is the writer\'s pla
   t.same(todosOf('I do the stock count this week.', 'Ana'), ['Do the stock count this week (Ana)'])
 })
 
-t.test('Korean notes: a task taken after an arrow is about the phrase the line opened with, when that phrase has no verb', async (t) => {
+t.test('Korean notes: a task after an arrow is about the phrase the line opened with, when that phrase has no verb', async (t) => {
   t.same(todosOf('- 3층 프린터 토너 문제 → 민수가 오늘 원인 찾기로'), ['3층 프린터 토너 문제 원인 찾기 (김민수)'])
   t.same(todosOf('- 신청서 양식 → 서식 파일 내가 고침'), ['신청서 양식 서식 파일 고치기 (서지원)'])
   t.same(todosOf('- 2층 배너 이미지 → 서연 원인 파악하기'), ['2층 배너 이미지 원인 파악 (박서연)'], 'an opening cut short by a number is kept whole')
   t.ok(todosOf('- 일정이 밀리면 공지 필요 → 내가 공지 올림').includes('공지 올리기 (서지원)'), 'a condition opens no topic')
+  t.same(todosOf('- 회의실 의자 파손 여러 개 → 교체 수량 확인 필요'), ['회의실 의자 파손 여러 개 교체 수량 확인'], 'a task nobody took is about the opening phrase too')
 })
 
 t.test('Korean notes: a -기 to-do with a time is the writer\'s own, the time in brackets included; 물어봐야 is asking, 로 봐야 judging', async (t) => {

@@ -964,9 +964,10 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
     const opening = i > 0 ? arrowTopic(trimmed, clauses, written) : undefined
     // A subject cut short by a number ("V2 배너 이미지") is the whole opening phrase, when it has no verb.
     if (topic !== undefined) title = `${sentence.label !== undefined && labelPerson === undefined ? sentence.label : subjectOf(topic.replace(/\s*\([^)]*\)/g, '')) || (opening ?? '')} ${title}`.trim()
-    // "3층 프린터 토너 문제 → 민수가 오늘 원인 찾기로", "신청서 양식 → 서식 파일 내가 고침": a task someone takes after the arrow is
-    // about the point the line opened with, when that point is a phrase without a verb and the title names none of it.
-    else if (owner !== undefined && opening !== undefined && ![...contentStems(opening)].some((stem) => contentStems(title).has(stem))) title = `${opening} ${title}`.trim()
+    // "3층 프린터 토너 문제 → 민수가 오늘 원인 찾기로", "신청서 양식 → 서식 파일 내가 고침", "의자 파손 여러 개 → 교체 수량 확인 필요":
+    // a task after the arrow, taken or not, is about the point the line opened with, when that point is a phrase without
+    // a verb and the title names none of it.
+    else if (opening !== undefined && ![...contentStems(opening)].some((stem) => contentStems(title).has(stem))) title = `${opening} ${title}`.trim()
     else if (i > 0 && (topicStemCount(title) < 2 || (/미정|미확정/.test(clauses[i - 1]!) && topicStemCount(title) < 3))) title = `${subjectOf(clauses[i - 1]!.replace(/\s*(?:미정|미확정)\S*/, ''))} ${title}`.trim()
     // "배너 시안: 제가 목요일까지 초안 보내겠습니다": Korean leaves out the object the label names, so a
     // title with no object of its own (을/를) that shares no word with its topic label takes the label.
