@@ -310,12 +310,14 @@ t.test('A Korean participant named by the given name, bare after an arrow or wit
   t.same(of('- 전단지 부족 → 가람이 이번 주 2,500장 추가 발주'), ['전단지 부족 이번 주 2,500장 추가 발주 (문가람)'], 'a thousands separator')
 })
 
-t.test('Someone the minutes address with 씨 owns what a note names them for, though they wrote no minutes; a slash parts tasks with their own owner notes', async (t) => {
+t.test('Someone the minutes address with 씨 owns what a note names them for, though they wrote no minutes; a slash parts tasks with their own owner notes; a dash may touch the task, a time may follow the name', async (t) => {
   const people = ['배지수', '정하늘']
   const of = (text: string): string[] => detectTodos(splitSentences(text).map((s) => ({ ...s, author: '배지수' })), people)
   t.same(of('창고 건은 민호 씨가 알아보기로 함.\n- 거래처 문의 - 민호 / 안내문 수정 - 하늘'), ['창고 건 알아보기 (민호)', '거래처 문의 (민호)', '안내문 수정 (정하늘)'])
   t.same(of('- 거래처 문의 - 민호'), [], 'a name nobody addressed is no one known')
   t.same(of('- 거래처 문의 - 하늘 / 안내문 수정 - 지수'), ['거래처 문의 (정하늘)', '안내문 수정 (배지수)'], 'participants alone')
+  t.same(of('- 거래처 문의-하늘'), ['거래처 문의 (정하늘)'], 'a dash with no spaces, between Hangul')
+  t.same(of('- 거래처 문의-하늘 이번 주\n- 안내문 수정 - 지수 금'), ['이번 주 거래처 문의 (정하늘)', '안내문 수정 ~금 (배지수)'], 'when, after the name')
 })
 
 t.test('Korean: keeping something in mind, asked or said of someone, is no task', async (t) => {

@@ -771,12 +771,19 @@ function initialsOf (person: string): string | undefined {
 
 // "… (가람)", "… 태린 담당": a participant's given name as the owner note, which a bare two-syllable word cannot be otherwise.
 // "… (민재)", "… 민재 담당", "… - 민재": a participant's given name closing the line.
-const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?|\s[-–—]\s*([\uAC00-\uD7A3]{2,4}))$/
+const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A3]{2,4})\s*(?:이|가)?\s*담당(?:임|함)?|(?:\s|(?<=[\uAC00-\uD7A3]))[-–—]\s*([\uAC00-\uD7A3]{2,4}))$/
 
 // "… 공지 소영", "업체에 재발주 요청 민재": a participant's given name right after the action noun that closes a terse note.
 const GIVEN_NAME_AFTER_ACTION = new RegExp(String.raw`(?<=(?:^|\s)\S*${ACTION_NOUN.source})\s([가-힣]{2,4})$`, 'u')
 
+// "공정표-도윤 이번 주", "서버 증설 확인 - 민재 금": when it is due, written after the owner's name.
+const TIME_AFTER_NAME = new RegExp(String.raw`(?<=[\uAC00-\uD7A3])\s+((?:${KO_DATE_WORD}|(?<![\uAC00-\uD7A3])[월화수목금토일])(?:\s*까지)?)$`, 'u')
+
 function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
+  const time = TIME_AFTER_NAME.exec(line)
+  const noted = time === null ? undefined : participantNote(line.slice(0, time.index), people)
+  // In brackets, as notes write a time after the task ("… 확인 (금)").
+  if (noted !== undefined) return { body: `${noted.body} (${time![1]!})`, owner: noted.owner }
   const note = GIVEN_NAME_NOTE.exec(line) ?? GIVEN_NAME_AFTER_ACTION.exec(line)
   const written = note?.[1] ?? note?.[2] ?? note?.[3]
   const owner = written === undefined ? undefined : koreanParticipant(written, people)
