@@ -125,6 +125,7 @@ const KOREAN_TODOS: Row[] = [
   ['-기로 했고 joined to a decision put off', '지은님이 경쟁사 요금을 조사해서 다음 회의에 가져오기로 했고, 그때 결정하겠습니다.', ['경쟁사 요금을 조사해서 다음 회의에 가져오기 (지은)']],
   ['a month-part deadline', '리뉴얼 화면 목록은 제가 12월 둘째 주까지 정리할게요.', ['리뉴얼 화면 목록 12월 둘째 주까지 정리 (서지원)']],
   ['a plan (예정) with a time ahead is the writer\'s', '쿠폰 만료 배치 중복 여부 내일까지 확인 예정', ['쿠폰 만료 배치 중복 여부 내일까지 확인 (서지원)']],
+  ['finding out whether (여부를 확인, 여부 문의) is a task, not a point left open', '나는 다음 주까지 창고 임대 연장 여부를 확인하기로 했다.', ['다음 주까지 창고 임대 연장 여부를 확인 (서지원)']],
   ['담당 미정 keeps the task without an owner', '배치 분산 락 적용 필요(담당 미정)', ['배치 분산 락 적용']],
   ['who does the topic is still open: the topic is a task without an owner', '- 주차장 임시 표지판은 누가 맡을지 아직 못 정했어요.', ['주차장 임시 표지판']],
   ['the same asked', '- 행사 사진 업로드는 누가 하나요?', ['행사 사진 업로드']],

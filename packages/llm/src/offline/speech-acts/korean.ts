@@ -247,8 +247,9 @@ const UNCERTAIN = /(?:지(?:는|도)?\s+(?:아직\s+|잘\s+)?(?:모르|몰라|�
 const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못|마(?:세요|십시오|시고|라|요)?(?=[\s.!?,]|$))|없(?:음|습니다|어요|다)|아닙니다|아니에요|아님/
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
 const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
-// "갱신 여부는 다음 회의에서 결정": whether something happens, or a decision put off to a later meeting, is still open.
-const DEFERRED = /여부|(?:다음\s*회의|추후|나중에|차후|다음에)\S*\s*(?:다시\s*)?(?:결정|확정|논의|정하)/
+// "갱신 여부는 다음 회의에서 결정": whether something happens, or a decision put off to a later meeting, is still open;
+// "증설 여부를 확인하기로": finding out whether is a task, not an open point.
+const DEFERRED = /여부(?![를도는은]?\s*(?:\S+\s+){0,2}?(?:확인|문의|알아보|알아봐|체크|파악|점검|조사|물어))|(?:다음\s*회의|추후|나중에|차후|다음에)\S*\s*(?:다시\s*)?(?:결정|확정|논의|정하)/
 // A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
 const MUST_JUDGEMENT = /(?:(?:로|으로|라고|다고|게)\s*봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
 const UNDECIDED = /(?:결정|확정|합의|승인|정해|정하|정할)\S*?(?:지\s*(?:않|못)|[될할는]지|\s+(?:안|못)\s)|(?:결정|확정|합의|승인)\s*(?:안|못)|미정|미확정|보류|아직\s*(?:결정|확정|정해|합의)/
