@@ -120,6 +120,8 @@ const KOREAN_TODOS: Row[] = [
   ['a participant after a dash', '- 장비 대여 요청 - 민수', ['장비 대여 요청 (김민수)']],
   ['the writer after a dash, a day named from today after the task', '- 배양액 주문 오늘 - 나', ['배양액 주문 오늘 (서지원)']],
   ['the noun of a separate 하다 without its object particle', '나는 금요일에 창고 정리를 하기로 했다.', ['금요일에 창고 정리 (서지원)']],
+  ['하였다 written out as 했다 is', '나는 금요일에 창고 정리를 하기로 하였다.', ['금요일에 창고 정리 (서지원)']],
+  ['본인이: the writer of formal minutes', '본인이 다음 주까지 재고표 양식을 확인하기로 하였다.', ['다음 주까지 재고표 양식을 확인 (서지원)']],
   ['an owner note before the deadline', '- 비상구 표지 교체 → 지훈 (목)', ['비상구 표지 교체 ~목 (지훈)']],
   ['a clause joined by -고 shares the last one\'s -기로 했습니다', '발표 자료는 민수님이 만들고, 리허설 일정은 지은님이 잡기로 했습니다.', ['발표 자료 만들기 (민수)', '리허설 일정 잡기 (지은)']],
   ['-기로 했고 joined to a decision put off', '지은님이 경쟁사 요금을 조사해서 다음 회의에 가져오기로 했고, 그때 결정하겠습니다.', ['경쟁사 요금을 조사해서 다음 회의에 가져오기 (지은)']],

@@ -551,6 +551,9 @@ const KO_TITLE_TIME = new RegExp(String.raw`\s*${KO_BRACKETED_TIME}\s*$`)
 // A date in brackets closing a title would read as its owner ("… 정리 (금)"): it is written after a tilde instead.
 const KO_TITLE_BRACKETED_DATE = new RegExp(String.raw`\s*${KO_DATE_IN_BRACKETS}\s*$`)
 
+// What closes an arrangement after -기로, contracted or written out, honouring the doer or not ("했습니다", "하였다", "하셨어요").
+const KO_GIRO_CLOSE = '(?:함|했음|했습니다|했다|했어요|하였습니다|하였다|하였음|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)'
+
 function koreanTitle (clause: string): string {
   const whole = clause.trim()
   const dated = KO_TITLE_BRACKETED_DATE.exec(whole)
@@ -586,9 +589,9 @@ function koreanTitle (clause: string): string {
     .replace(/\s*해\s*주실 수 있\S*$/, '')
     .replace(/([\uAC00-\uD7A3])(?:아|어)?\s*주실 수 있\S*$/, '$1기')
     // "창고 정리를 하기로 했다": the noun is the task, without the object particle the separate 하다 took.
-    .replace(/(?<=[\uAC00-\uD7A3]{2})[을를]\s+하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
-    .replace(/(?<!(?:^|\s)[\uAC00-\uD7A3])하기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '')
-    .replace(/기로\s*(?:함|했음|했습니다|했다|했어요|하였습니다|합니다|했고|했으며|했는데|하셨습니다|하셨어요|하셨다|하셨음|하심)$/, '기')
+    .replace(new RegExp(String.raw`(?<=[\uAC00-\uD7A3]{2})[을를]\s+하기로\s*${KO_GIRO_CLOSE}$`), '')
+    .replace(new RegExp(String.raw`(?<!(?:^|\s)[\uAC00-\uD7A3])하기로\s*${KO_GIRO_CLOSE}$`), '')
+    .replace(new RegExp(String.raw`기로\s*(?:${KO_GIRO_CLOSE}|했고|했으며|했는데|하였고|하였으며)$`), '기')
     // A terse -기로 ("견적 받기로"): the task is the -기 form.
     .replace(/([\uAC00-\uD7A3])기로$/, '$1기')
     // The honorific -시- of a doer named with 님 ("쓰시기로 했어요") is no part of the task.

@@ -69,6 +69,9 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
+  // Written prose keeps 하였 uncontracted ("…확인하기로 하였다").
+  row('-기로 하였다', '기로 하였다', 'decision', 'plain'),
+  row('-기로 하였음', '기로 하였음', 'decision'),
   // With the honorific -시- when the doer is someone the writer honours ("사장님께서 견적을 보내 주시기로 하셨습니다").
   row('-기로 하셨습니다', '기로 하셨습니다', 'decision', 'formal'),
   row('-기로 하셨어요', '기로 하셨어요', 'decision', 'polite'),
@@ -78,6 +81,8 @@ const ENDINGS: Ending[] = [
   // Joined to the next clause: "…가져오기로 했고, 그때 결정하겠습니다".
   row('-기로 했고', '기로 했고', 'decision'),
   row('-기로 했으며', '기로 했으며', 'decision'),
+  row('-기로 하였고', '기로 하였고', 'decision'),
+  row('-기로 하였으며', '기로 하였으며', 'decision'),
   row('-기로 했는데', '기로 했는데', 'decision'),
   // A terse note ends on -기로 alone ("민수 님이 견적 받기로"): arranged, as -기로 함 says; it gives a named doer a task.
   row('-기로 (terse)', '기로', 'decision'),
@@ -286,7 +291,8 @@ export function koreanAddressesTheRecord (clause: string): boolean {
 }
 
 /** The speaker as the subject or topic, in every speech level: "제가", "저는", "내가", "나는", "저도", "제 쪽에서". */
-export const KO_FIRST_PERSON = '(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서)'
+// 본인이: the writer of formal minutes naming themself ("본인이 공지를 수정해 게시하기로 하였다").
+export const KO_FIRST_PERSON = '(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서|본인이)'
 const SELF = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s|$)`)
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
 // A name with an honorific or a job title ("민수님이", "태호 매니저님", "오세훈 팀장께서"); a title alone
