@@ -911,10 +911,14 @@ t.test('English prose: the topic run in before a paragraph ("Stage lighting. The
   t.same(todosOf('- Order flyers.\n- Book the hall by Friday (Sam)'), ['Order flyers', 'Book the hall by Friday (Sam)'], 'a line of its own is no run-in topic')
 })
 
-t.test('English notes: a point named for discussion with nobody to own it is no task; a task with nobody to own it still is', async (t) => {
+t.test('English notes: a point named for discussion with nobody to own it is no task; a task with nobody to own it still is, however that is said', async (t) => {
   t.same(todosOf('Parking permit question – no owner yet.'), [])
   t.same(todosOf('Sponsor banner idea, no owner yet'), [])
   t.same(todosOf('Reprint the parking permits – no owner yet.'), ['Reprint the parking permits'])
+  t.same(todosOf('- Reprint the parking permits – not assigned'), ['Reprint the parking permits'], 'not assigned')
+  t.same(todosOf('The van inspection still has no owner.'), ['The van inspection'], 'has no owner')
+  t.same(todosOf('Nobody has picked up the site visit with the insurer yet.'), ['Site visit with the insurer'], 'the task named after nobody took it')
+  t.same(todosOf('Nobody\'s taken it yet.'), [], 'a pronoun names no task')
 })
 
 t.test('English: a verb-looking word before a noun with \'s for is ("Book fair\'s still on") is a subject; a pasted message\'s header is no task', async (t) => {

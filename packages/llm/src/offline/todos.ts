@@ -472,7 +472,9 @@ const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목�
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
-const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+it|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?/i
+const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+it|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?|[\s:;,(–—-]+(?:still\s+)?(?:not\s+assigned|unassigned)(?:\s+yet)?|\s+(?:still\s+)?has\s+no\s+owner(?:\s+yet)?/i
+// "Nobody has picked up the meeting with the council officer yet": the task named after who did not take it.
+const EN_NOBODY_TOOK = /^(?:(?:but|and|so)\s+)?(?:nobody|no one)(?:['’]s|\s+has)\s+(?:picked\s+up|taken\s+on|taken|claimed|volunteered\s+for|signed\s+up\s+for)\s+(?:the\s+)?(.+?)(?:\s+(?:yet|either))?[.!]?$/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
 // "담당 미정", "담당자 없음", "- 담당 X": nobody has it.
@@ -1428,6 +1430,12 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const openTopic = hasHangul(text) ? KO_WHO_OPEN.exec(text.replace(/[.!。]+$/u, ''))?.[1]?.replace(/^[^\p{L}\d]+/u, '').replace(KOREAN_SPOKEN_OPENER, '').trim() : undefined
     if (openTopic !== undefined && (openTopic.split(/\s+/).length >= 2 || KO_ACTION_END.test(openTopic))) {
       const title = finish({ text: koreanTitle(openTopic) }, true)
+      if (title !== undefined) keep(title)
+      continue
+    }
+    const untaken = hasHangul(text) ? undefined : EN_NOBODY_TOOK.exec(text.trim())?.[1]
+    if (untaken !== undefined && !/^(?:it|that|this|them)$/i.test(untaken)) {
+      const title = finish({ text: untaken }, false)
       if (title !== undefined) keep(title)
       continue
     }
