@@ -13,7 +13,7 @@ t.test('English actions: first person, named owners, present-tense assignments, 
   t.same(todosOf('Actions: Omar updates the vendor contract this week.'), ['Update the vendor contract this week (Omar)'])
   t.same(todosOf('The backups are slow, it needs a look; Omar to check the backup schedule.'), ['Check the backup schedule (Omar)'])
   t.same(todosOf('I will patch the login page and add a regression test for the redirect.'),
-    ['Patch the login page (Ana)', 'Add a regression test for the redirect (Ana)'])
+    ['Patch the login page and add a regression test for the redirect (Ana)'], 'one commitment is one item, as people list them')
   t.same(todosOf('I will send the draft to finance once the numbers are final.'), ['Send the draft to finance (Ana)'])
   t.same(todosOf('Open question: whether we keep the old pricing page.'), [], 'an open question is no todo')
   t.same(todosOf('Release delays are a risk for the quarter.'), [], 'a risk is no todo')

@@ -362,12 +362,12 @@ t.test('Decisions restated by several participants are listed once', async (t) =
   t.equal(chunk.agendaNotes[0]?.decisions.length, 1)
 })
 
-t.test('English: a name\'s contraction commits; everyday words are no instruction to the tool; "and share it" stays with its object', async (t) => {
+t.test('English: a name\'s contraction commits; everyday words are no instruction to the tool; actions joined in one commitment stay one item', async (t) => {
   t.same(analyseClauses("Jun'll draft a saved reply for the refund questions.")[0]?.agent, { kind: 'named', name: 'Jun' })
   t.same(todosOf("I'll draft the refund saved reply today."), ['Draft the refund saved reply (Ana)'], '"reply" as a noun is no instruction to the tool')
   t.same(todosOf("I'll migrate the billing system by Friday."), ['Migrate the billing system by Friday (Ana)'])
   t.same(todosOf("I'll draft the reply and share it in the support channel."), ['Draft the reply and share it in the support channel (Ana)'])
-  t.same(todosOf('I will fix the login bug and update the release notes.'), ['Fix the login bug (Ana)', 'Update the release notes (Ana)'], 'an action on a new object is a todo of its own')
+  t.same(todosOf('I will fix the login bug and update the release notes.'), ['Fix the login bug and update the release notes (Ana)'], 'actions joined in one commitment are one item')
 })
 
 t.test('Decisions keep the decision clause, not the task written after it', async (t) => {

@@ -168,19 +168,6 @@ function cleanPredicate (text: string, label: string | undefined): string {
   return result
 }
 
-/** "fix the bug today and add a test for it" → two actions when the second part starts with a verb. */
-function splitConjoined (predicate: string): string[] {
-  const parts = predicate.split(/,?\s+and\s+(?=(?:then\s+|also\s+)?[a-z]+\b)/)
-  const result: string[] = [parts[0]!]
-  for (const part of parts.slice(1)) {
-    const verb = /^(?:then\s+|also\s+)?([a-z]+)/.exec(part)?.[1] ?? ''
-    // "draft a reply and share it": an action on the first one's object ("it", "them") belongs to it.
-    if (EN_ACTION_VERBS.has(verb) && !/^(?:then\s+|also\s+)?[a-z]+\s+(?:it|them|this|that)\b/.test(part)) result.push(part.replace(/^(?:then|also)\s+/, ''))
-    else result[result.length - 1] += ` and ${part}`
-  }
-  return result
-}
-
 interface Action {
   text: string
   owner?: string
@@ -195,7 +182,7 @@ function englishClauseActions (clause: string, sentence: AuthoredSentence, actio
   const topic = personLabel(sentence.label, people, sentence.author) === undefined ? sentence.label : undefined
   const withOwner = (predicate: string, owner: string | undefined): Action[] => {
     if (EN_PREDICATE_NOT_ACTION.test(predicate)) return []
-    return splitConjoined(cleanPredicate(predicate, topic)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+    return [{ text: cleanPredicate(predicate, topic), ...(owner === undefined ? {} : { owner }) }]
   }
   const present = EN_PRESENT.exec(text)
   if (present !== null && (actionContext || EN_TIME_FRAME.test(text)) && !EN_NOT_A_SUBJECT.has(present[1]!)) {
@@ -249,7 +236,7 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
     const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
-    return splitConjoined(cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined)).map((p) => ({ text: p, ...(owner === undefined ? {} : { owner }) }))
+    return [{ text: cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined), ...(owner === undefined ? {} : { owner }) }]
   })
 }
 
