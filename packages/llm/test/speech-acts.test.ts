@@ -380,12 +380,15 @@ t.test('Decisions keep the decision clause, not the task written after it', asyn
   t.ok(chunk.todos.some((title) => title.startsWith('Run the archive script')), 'the task is a todo')
 })
 
-t.test('English: the modal slot holds a verb the tagger calls a noun; a name keeps its qualifying phrase; a fronted time is no subject', async (t) => {
+t.test('English: the modal slot holds a verb the tagger calls a noun; a name keeps its qualifying phrase, and is a name where only one can stand; a fronted time is no subject', async (t) => {
   t.same(todosOf('Luis will triage the top ten crashes in the crash reporter by July 15.'), ['Triage the top ten crashes in the crash reporter by July 15 (Luis)'])
   t.same(todosOf("I'll brief gate stewards before the match."), ['Brief gate stewards before the match (Ana)'], 'a note\'s object without its article')
   t.same(analyseClauses('Leo from the design team will deliver the screenshots by Wednesday.')[0]?.agent, { kind: 'named', name: 'Leo' })
   t.same(todosOf("Today I'm writing the load test for the rate limiter."), ['Write the load test for the rate limiter (Ana)'])
   t.same(todosOf('Jonas finished the rate limiter and is writing the load test today.'), ['Write the load test (Jonas)'], 'the subject carries over a coordinated verb phrase')
+  t.same(analyseClauses('Rob will renew the hall insurance.')[0]?.agent, { kind: 'named', name: 'Rob' }, 'a name that is also a verb, before a modal and a verb')
+  t.same(todosOf('Ana will print the flyers, and Rob will collect them on Friday.'), ['Print the flyers (Ana)', 'Collect the flyers on Friday (Rob)'])
+  t.equal(analyseClauses('Remember to renew the hall insurance.')[0]?.agent?.kind, 'unknown', 'a verb before "to" stays a verb')
 })
 
 t.test('English: the writer\'s work in hand is taken on as a named person\'s is; an adverb may stand after "is"', async (t) => {

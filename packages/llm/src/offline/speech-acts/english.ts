@@ -22,6 +22,8 @@ interface Token {
   /** Whitespace before the token as written ("on-call" has none around its hyphen). */
   space: string
   negated: boolean
+  /** A capitalised word the tagger read as a verb where only a name can stand ("Rob will confirm …"). */
+  subjectName?: true
 }
 
 // Modal slots, by the normal form wink gives after expanding contractions.
@@ -103,9 +105,28 @@ function tokensOf (text: string): Token[][] {
     const spaces = sentence.tokens().out(its.precedingSpaces) as string[]
     const lemmas = sentence.tokens().out(its.lemma as unknown as typeof its.value) as string[]
     const negation = sentence.tokens().out(its.negationFlag) as unknown as boolean[]
-    sentences.push(values.map((value: string, i: number) => ({ value, normal: normals[i]!, lemma: lemmas[i] ?? normals[i]!, pos: tags[i]!, space: spaces[i] ?? ' ', negated: negation[i] === true })))
+    sentences.push(values.map((value: string, i: number) => ({ value, normal: normals[i]!, lemma: lemmas[i] ?? normals[i]!, pos: tags[i]!, space: spaces[i] ?? ' ', negated: negation[i] === true }))
+      .map((token, i, all) => nameBeforeModal(token, all[i - 1], all[i + 1], all[i + 2]) ? { ...token, pos: 'PROPN', lemma: token.value, subjectName: true } : token))
   })
   return sentences
+}
+
+// Not "to": "Remember to book the hall" opens on a verb.
+const SUBJECT_MODALS = new Set(['will', 'shall', 'can', 'should', 'must'])
+
+/**
+ * "Rob will confirm the booking", "Mark can send the invoice": a capitalised word opening a clause, before a
+ * modal and a verb, is its subject, a name, though the tagger reads a name that is also a verb (rob, mark)
+ * as the verb.
+ */
+function nameBeforeModal (token: Token, before: Token | undefined, next: Token | undefined, afterNext: Token | undefined): boolean {
+  return token.pos === 'VERB' && /^\p{Lu}\p{Ll}+$/u.test(token.value) && (before === undefined || before.pos === 'PUNCT' || before.pos === 'CCONJ') &&
+    next !== undefined && SUBJECT_MODALS.has(next.normal) && afterNext?.pos === 'VERB'
+}
+
+/** A person's name: a proper noun that names a person, or a word that stands where only a name can. */
+function namesPerson (token: Token): boolean {
+  return token.pos === 'PROPN' && (token.subjectName === true || isPersonName(token.value))
 }
 
 const nameCache = new Map<string, boolean>()
@@ -297,7 +318,7 @@ export function passiveNeed (sentence: string): string | undefined {
   const subject = tokens.slice(subjectStart, subjectEnd)
   if (subject.length === 0 || subject.length > 6 || !subject.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') || subject.at(-1)!.pos === 'ADJ' || subject.at(-1)!.pos === 'CCONJ') return undefined
   // A person in need ("Ana needs cheering up") is no thing to act on.
-  if (subject.length === 1 && subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value)) return undefined
+  if (subject.length === 1 && namesPerson(subject[0]!)) return undefined
   const restEnd = tokens.findIndex((t, j) => j > verbAt && (t.value === ',' || t.value === ';' || t.value === '.' || t.value === '!' || t.value === '?' || t.value === '—' || t.value === '–'))
   const rest = tokens.slice(verbAt + 1, restEnd < 0 ? tokens.length : restEnd)
   const thing = join(subject)
@@ -404,7 +425,7 @@ function splitClauses (tokens: Token[]): Token[][] {
       // "…by Friday, then I'll book the booth": a new subject after ", then".
       (token.value === ',' && next?.normal === 'then' && afterNext?.pos === 'PRON') ||
       // "Dev'll rework it by Friday and Aisha updates the instructions after": "and" before a named person and their verb.
-      (token.normal === 'and' && current.length >= 3 && next?.pos === 'PROPN' && isPersonName(next.value) && (afterNext?.pos === 'AUX' || afterNext?.pos === 'VERB' ||
+      (token.normal === 'and' && current.length >= 3 && next !== undefined && namesPerson(next) && (afterNext?.pos === 'AUX' || afterNext?.pos === 'VERB' ||
         // The tagger reads a present verb after a name as a plural noun ("Tom reviews it"): an object after it shows the verb.
         (afterNext?.pos === 'NOUN' && /[^s]s$/.test(afterNext.normal) && OBJECT_START.has(tokens[i + 3]?.pos ?? 'X')))) ||
       (token.value === ',' && next !== undefined && (
@@ -451,7 +472,7 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   // "Game day to rehearse …", "Design team to review …": a common noun heads the subject, so the
   // capitalised word before it modifies a thing, it names no person.
   if (head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)) return { kind: 'unknown' }
-  const names = subject.filter((t) => t.pos === 'PROPN' && isPersonName(t.value)).map((t) => t.value)
+  const names = subject.filter((t) => namesPerson(t)).map((t) => t.value)
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
 }
 
@@ -644,7 +665,7 @@ function shapeOf (tokens: Token[]): Shape {
   // The -ing form after "is", an adverb between them ("is also sending", "'s just booking").
   let ingAt = k + 1
   while (rest[ingAt]?.pos === 'ADV' && ingAt < k + 3) ingAt++
-  const doerInHand = subject.length === 1 && ((subject[0]!.pos === 'PROPN' && isPersonName(subject[0]!.value)) || subject[0]!.normal === 'i')
+  const doerInHand = subject.length === 1 && ((namesPerson(subject[0]!)) || subject[0]!.normal === 'i')
   let verbAt: number | undefined
   let kind: 'future' | 'obligation' | 'note' | 'finite' | 'progressive' | undefined
   if (FUTURE_MODALS.has(slot.normal) || (BE.has(slot.normal) && rest[k + 1]?.normal === 'going' && rest[k + 2]?.normal === 'to')) {
@@ -659,7 +680,7 @@ function shapeOf (tokens: Token[]): Shape {
     // "Marta asked me to book the minibus", "I told Sam to chase the printer": a request reported, the task
     // its object's, the writer's for "me". Another object ("asked them to …") names nobody the minutes can hold to it.
     const object = rest[k + 1]
-    const agent: Agent | undefined = object?.normal === 'me' ? { kind: 'speaker' } : object?.pos === 'PROPN' && isPersonName(object.value) ? { kind: 'named', name: object.value } : undefined
+    const agent: Agent | undefined = object?.normal === 'me' ? { kind: 'speaker' } : object !== undefined && namesPerson(object) ? { kind: 'named', name: object.value } : undefined
     const taskAt = rest[k + 2]?.normal === 'to' ? verbAfter(k + 3) : undefined
     if (agent !== undefined && taskAt !== undefined && !rest[k]!.negated) return { act: 'commitment', agent, verbAt: i + taskAt }
     kind = 'finite'
@@ -758,7 +779,7 @@ const EN_NEXT_POINT = /^(?:(?:ok|okay|fine|right|good|great|so|then|and|now)[,.\
 function analyseTokens (written: Token[], clauseIndex = 0): Clause {
   const text = join(written)
   // "Dana, can you pull the graphs?": a name set off by a comma at the start addresses someone.
-  const vocative = written.length > 2 && written[1]!.value === ',' && written[0]!.pos === 'PROPN' && isPersonName(written[0]!.value) ? written[0]!.value : undefined
+  const vocative = written.length > 2 && written[1]!.value === ',' && namesPerson(written[0]!) ? written[0]!.value : undefined
   const tokens = vocative === undefined ? written : written.slice(2)
   if (englishAddressesTheRecord(text) && tokens.some((t) => t.pos === 'VERB')) {
     return { text, act: 'statement', negated: false, uncertain: false, risk: false }
