@@ -875,6 +875,7 @@ t.test('English: a duty put to whoever takes it with should or must ("Somebody s
   t.same(todosOf('Someone needs to chase the insurer, nobody owns it yet.', 'Ana Ruiz'), ['Chase the insurer'])
   t.same(todosOf('We should ring the plumber at some point.', 'Ana Ruiz'), [], 'the group\'s own should is advice')
   t.same(todosOf('Anyone should be able to book the room.', 'Ana Ruiz'), [])
+  t.same(todosOf('Someone still needs to let the caterer know about the vegan guests.', 'Ana Ruiz'), ['Let the caterer know about the vegan guests'], 'on any verb')
 })
 
 t.test('Korean: 네 before a counter ("네 시까지") is the number four, no answer to strip from the title', async (t) => {

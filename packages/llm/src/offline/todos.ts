@@ -230,8 +230,10 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   // the whole line, took its verb for a noun ("…; redo the fire drill briefing for new staff; …").
   const listed = (c: Clause): boolean => underActionLabel && c.act === 'statement' && c.agent?.kind === 'unknown' && c.action === c.text.replace(/[.!]+$/u, '').trim() && !c.negated && !c.uncertain && c.undecided !== true
   return analysed.filter((c) => (takesAction(c) || listed(c)) && c.action !== undefined && !EN_PREDICATE_NOT_ACTION.test(c.action) && (
-    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label.
-    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action)
+    // A subject-less imperative in notes ("Help center search.") counts on a verb of doing, with a time, or under an action label;
+    // a duty put to someone unnamed ("Someone still needs to let the caterer know") is a task on any verb.
+    c.agent?.kind !== 'unknown' || EN_ACTION_VERBS.has(c.action.split(/\s+/)[0]!.toLowerCase()) || c.deadline !== undefined || underActionLabel || EN_TIME_FRAME.test(c.action) ||
+    /^(?:\S+\s+)?(?:someone|somebody)\b/i.test(c.text.trim())
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
