@@ -389,6 +389,8 @@ t.test('English: the modal slot holds a verb the tagger calls a noun; a name kee
   t.same(analyseClauses('Rob will renew the hall insurance.')[0]?.agent, { kind: 'named', name: 'Rob' }, 'a name that is also a verb, before a modal and a verb')
   t.same(todosOf('Ana will print the flyers, and Rob will collect them on Friday.'), ['Print the flyers (Ana)', 'Collect the flyers on Friday (Rob)'])
   t.equal(analyseClauses('Remember to renew the hall insurance.')[0]?.agent?.kind, 'unknown', 'a verb before "to" stays a verb')
+  t.equal(analyseClauses('The evening class will run on Tuesdays from March.')[0]?.act, 'statement', 'a thing\'s future with no object is nobody\'s task')
+  t.equal(analyseClauses('The courier will collect the parcels on Friday.')[0]?.act, 'commitment', 'with an object it is a task')
 })
 
 t.test('English: the writer\'s work in hand is taken on as a named person\'s is; an adverb may stand after "is"', async (t) => {

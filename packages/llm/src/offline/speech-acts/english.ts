@@ -75,6 +75,8 @@ const TIME_OPENERS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'late
 const QUALIFYING = new Set(['from', 'of', 'on', 'in', 'at'])
 // What may follow a verb: its object or a complement.
 const OBJECT_START = new Set(['DET', 'PRON', 'ADP', 'NUM', 'PROPN'])
+// What opens a noun object right after a verb ("deliver the cards", "print flyers"), not a preposition ("run on Saturdays").
+const NOUN_OBJECT_START = new Set(['DET', 'PRON', 'NUM', 'PROPN', 'NOUN', 'ADJ'])
 const GROUP_SUBJECTS = new Set(['we', 'us', 'team', 'everyone', 'everybody'])
 const SPEAKERS_TEAM = new Set(['team', 'people', 'folks', 'group', 'squad', 'crew', 'side'])
 const THIRD_PERSON = new Set(['they', 'he', 'she'])
@@ -739,6 +741,10 @@ function shapeOf (tokens: Token[]): Shape {
   if (SAYING_VERBS.has(verb.normal)) return { act: 'statement', agent: agentOf(subject, 'statement') }
   if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
   const agent = agentOf(subject, 'commitment')
+  // "The junior programme will run on Saturdays", "The shop will open at nine": a thing's future with no object says
+  // what will happen, nobody's task.
+  const thing = subject.length > 0 && subject.at(-1)!.pos === 'NOUN' && /^\p{Ll}/u.test(subject.at(-1)!.value)
+  if (kind === 'future' && thing && agent?.kind === 'unknown' && !NOUN_OBJECT_START.has(rest[verbAt + 1]?.pos ?? 'PUNCT')) return { act: 'statement' }
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
   if (agent?.kind === 'unknown' && kind === 'note') {
     return DEADLINE_OR_TIME.test(join(rest.slice(k))) ? { act: 'request', agent: { kind: 'unknown' }, verbAt: i } : { act: 'statement' }
