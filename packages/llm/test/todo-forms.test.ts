@@ -872,6 +872,8 @@ t.test('Korean: a task reported as said ("…한다고 함", "…준다고 해�
 t.test('English: a duty put to whoever takes it with should or must ("Somebody should …") is a task nobody has, as "someone needs to …" is', async (t) => {
   t.same(todosOf('Somebody should ring the plumber before Friday.', 'Ana Ruiz'), ['Ring the plumber before Friday'])
   t.same(todosOf('Somebody should find a backup hall but nobody\'s taken it.', 'Ana Ruiz'), ['Find a backup hall'])
+  t.same(todosOf('We need a second minibus driver, but nobody has taken that on.', 'Ana Ruiz'), ['Get a second minibus driver'], 'what is needed is to be got')
+  t.same(todosOf('We still need to book the coach, but no one has taken it on yet.', 'Ana Ruiz'), ['Book the coach'])
   t.same(todosOf('Someone needs to chase the insurer, nobody owns it yet.', 'Ana Ruiz'), ['Chase the insurer'])
   t.same(todosOf('We should ring the plumber at some point.', 'Ana Ruiz'), [], 'the group\'s own should is advice')
   t.same(todosOf('Anyone should be able to book the room.', 'Ana Ruiz'), [])

@@ -461,7 +461,7 @@ const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목�
 // A time ahead that bounds a terse note as a deadline does: "오늘 재연락", "1월 둘째 주 원격 진행", "다음 주 리허설".
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
-const EN_UNOWNED = /[\s:;,(–—-]+(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+it|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?|[\s:;,(–—-]+(?:still\s+)?(?:not\s+assigned|unassigned)(?:\s+yet)?|\s+(?:still\s+)?has\s+no\s+owner(?:\s+yet)?/i
+const EN_UNOWNED = /[\s:;,(–—-]+(?:but\s+)?(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+(?:it|that|this)(?:\s+on)?|taken\s+on\s+(?:it|that|this)|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?|[\s:;,(–—-]+(?:still\s+)?(?:not\s+assigned|unassigned)(?:\s+yet)?|\s+(?:still\s+)?has\s+no\s+owner(?:\s+yet)?/i
 // "Nobody has picked up the meeting with the council officer yet": the task named after who did not take it.
 const EN_NOBODY_TOOK = /^(?:(?:but|and|so)\s+)?(?:nobody|no one)(?:['’]s|\s+has)\s+(?:picked\s+up|taken\s+on|taken|claimed|volunteered\s+for|signed\s+up\s+for)\s+(?:the\s+)?(.+?)(?:\s+(?:yet|either))?[.!]?$/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
@@ -1434,7 +1434,9 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       // A bracket closing the task is a comment on it ("garden tap dripping (washer?)"), not an owner: nobody has it.
       // "Somebody should find a backup hall but nobody's taken it": the duty put to whoever takes it is the task.
       const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '')
-        .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '').trim()
+        .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '')
+        // "We need a second supplier, but nobody has taken that on": what is needed is to be got; "we need to …" names the task.
+        .replace(/^we\s+(?:still\s+)?need\s+to\s+/i, '').replace(/^we\s+(?:still\s+)?need\s+(?=(?:a|an|another|more|some|the)\s)/i, 'get ').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
       // "Parking permit question – no owner yet", "Sam's banner idea, no owner": a point named for discussion is no task to own.
       const aTask = contentStems(task).size >= 2 && !/\b(?:is|are|was|were|sits|lives|owns|has)\b|^(?:nobody|no one|we|i|they|it|this|that)\b|,\s*(?:and|but)$/i.test(task) &&
