@@ -390,6 +390,8 @@ t.test('English: the modal slot holds a verb the tagger calls a noun; a name kee
   t.same(todosOf('Ana will print the flyers, and Rob will collect them on Friday.'), ['Print the flyers (Ana)', 'Collect the flyers on Friday (Rob)'])
   t.equal(analyseClauses('Remember to renew the hall insurance.')[0]?.agent?.kind, 'unknown', 'a verb before "to" stays a verb')
   t.equal(analyseClauses('The evening class will run on Tuesdays from March.')[0]?.act, 'statement', 'a thing\'s future with no object is nobody\'s task')
+  t.same(todosOf('Ana will ring the caterer, and she\'ll send Sam the guest list today.', 'Noor'), ['Ring the caterer (Ana)', 'Send Sam the guest list (Ana)'], 'she is the one named before')
+  t.same(todosOf('Ana will ring the caterer and Sam will book the hall, and she\'ll send the list today.', 'Noor'), ['Ring the caterer (Ana)', 'Book the hall (Sam)', 'Send the list (Sam)'], 'the nearest doer named before')
   t.equal(analyseClauses('The courier will collect the parcels on Friday.')[0]?.act, 'commitment', 'with an object it is a task')
 })
 

@@ -237,9 +237,17 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
-    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
+    // "Tessa will call the agency, and she'll send Wren the list": he or she is the one the sentence named before.
+    const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? pronounDoer(c, analysed) ?? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
     return [{ text: cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined), ...(owner === undefined ? {} : { owner }) }]
   })
+}
+
+/** The person a clause opening on he or she points back to: the one person named as a doer in the clauses before it. */
+function pronounDoer (clause: Clause, analysed: readonly Clause[]): string | undefined {
+  if (!/^(?:(?:and|but|then|so)\s+)?(?:she|he)\b/i.test(clause.text.trim())) return undefined
+  const named = new Set(analysed.slice(0, analysed.indexOf(clause)).flatMap((c) => c.agent?.kind === 'named' ? [c.agent.name] : []))
+  return named.size === 1 ? [...named][0] : undefined
 }
 
 // "and" before another doer with a future: "…, and I'll …", "… and Sam will …".
