@@ -721,7 +721,9 @@ function shapeOf (tokens: Token[]): Shape {
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
   // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
-  if (!namedDoer && kind !== 'obligation' && ((DECIDING_LEMMAS.has(verb.lemma) && !pickedUp(rest, verbAt)) || goWith)) {
+  // "Tom confirming w/ theatre": a bare -ing in notes is someone at work on it ("is confirming"), no decision reported.
+  const atWork = kind === 'finite' && verb.normal.endsWith('ing') && verb.normal !== verb.lemma
+  if (!namedDoer && !atWork && kind !== 'obligation' && ((DECIDING_LEMMAS.has(verb.lemma) && !pickedUp(rest, verbAt)) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
     // "Priya confirmed that the hall has a ramp": someone other than the group reports a fact they checked.
     // "Priya confirmed the hall is free on Friday": the same without "that", a clause of its own after the verb.
@@ -914,6 +916,8 @@ const ACTION_LABEL = new RegExp(`^(?:${EN_ACTION_WORDS}|owners?|assignments?)$`,
 // "Action (Marta):", "Next step (me):": an action label naming its owner in brackets.
 const OWNED_ACTION_LABEL = new RegExp(String.raw`^(?:${EN_ACTION_WORDS})\s*\(\s*([^()]{1,30}?)\s*\)$`, 'i')
 
+const NO_OUTCOME = /^(?:nobody|no one|none|nothing|tbc|tbd|tba|not yet|pending|unknown|n\/a|\?+)\b/i
+
 // Labels that name what a discussion ended in ("Final: two sittings", "Outcome: …"), as "Decision:" does.
 const OUTCOME_LABELS = new Set(['final', 'outcome', 'outcomes', 'resolution', 'verdict', 'conclusion'])
 
@@ -932,7 +936,8 @@ function labelled (clauses: Clause[]): Clause[] {
     // Under a deciding label ("Decision:", "Agreed:") whatever follows states what was settled.
     const decides = words.some((t) => DECIDING_LEMMAS.has(t.lemma) || t.lemma === 'decision' || OUTCOME_LABELS.has(t.normal)) && !words.some((t) => t.negated || ABSENCE.has(t.normal) || UNCERTAIN.has(t.normal))
     // A condition ("Decision: we go with Northstar if they offer an EU region") still decides.
-    if (decides && clause.act !== 'question' && clause.undecided !== true) return { ...clause, act: 'decision', agent: { kind: 'group' } }
+    // "Agreed: nobody yet", "Final: TBC": what follows names no outcome.
+    if (decides && clause.act !== 'question' && clause.undecided !== true && !NO_OUTCOME.test(clause.text.trim())) return { ...clause, act: 'decision', agent: { kind: 'group' } }
     if (clause.act !== 'request' || clause.agent?.kind !== 'unknown') return clause
     return { ...clause, act: 'statement' }
   })
