@@ -321,6 +321,7 @@ t.test('Decisions: a deciding label frames the clause after it, in both language
   t.not(decisionStance('Decision: TBC.'), 'decided', 'a label over no outcome decides nothing')
   t.not(decisionStance('Sign-off: nobody yet.'), 'decided')
   t.not(decisionStance('Priya confirming with the venue.'), 'decided', 'a bare -ing in notes is someone at work on it')
+  t.equal(analyseClauses('[SL] Confirm the venue booking in writing.')[0]?.act, 'request', 'an owner tagged in brackets is no part of the grammar')
   t.equal(decisionStance('결정: 고객당 추천 보상을 다섯 건으로 제한.'), 'decided')
   t.equal(decisionStance('합의 사항: 통계 서비스는 마지막에 이전.'), 'decided')
   t.not(decisionStance('아직 불분명한 점: 모의 해킹 업체를 새로 선정할지.'), 'decided', 'an open-point label and an embedded question do not decide')

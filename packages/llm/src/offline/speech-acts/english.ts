@@ -970,7 +970,9 @@ function asWritten (clause: Clause, written: ReadonlyMap<string, string>): Claus
 }
 
 export const englishClauses: ClauseAnalyser = {
-  analyse: (sentence) => {
+  analyse: (line) => {
+    // "[BA] Confirm the bid in writing": an owner tagged in brackets before the line is no part of its grammar.
+    const sentence = line.replace(/^\s*\[[^\]\n]{1,30}\]\s+(?=\S)/, '')
     try {
       const clauses = tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))
       const written = hyphenatedVerbs(sentence)
