@@ -175,6 +175,8 @@ t.test('a decision the sentence marks as the first one, with nothing in it of wh
   t.same(await decisionsOf(turned), [turned])
   const plain = '회비는 분기마다 삼만 원으로 하기로 했습니다.'
   t.same(await decisionsOf(plain), [plain], 'a decision without the mark stays')
+  t.same(await decisionsOf('보일러는 처음에는 수리하기로 했는데, 부품이 없다고 해서 결정을 바꿨다.'), [], 'a turn that names nothing new states no decision')
+  t.same(await decisionsOf('We initially agreed to repaint the hall, but reversed that.'), [])
 })
 
 t.test('a time settled counts as a date does: one time written two ways, with two words besides it shared, is one decision', async (t) => {

@@ -49,8 +49,10 @@ function statesDecision (text: string): boolean {
  */
 function superseded (text: string): boolean {
   const first = INITIALLY.exec(text)
-  return first !== null && !TURNED.test(text.slice(first.index + first[0].length))
+  // "처음에는 수리하기로 했는데, …결정을 바꿨다", "We initially agreed to it, but reversed that": the turn names nothing new.
+  return first !== null && (!TURNED.test(text.slice(first.index + first[0].length)) || ONLY_REVERSED.test(text.trim()))
 }
+const ONLY_REVERSED = /(?:결정|계획|그건|그것)(?:을|를|이|은)?\s*(?:다시\s*)?(?:바꿨|바꾸었|번복|철회|뒤집)\S*[.!]?$|\b(?:reversed|overturned|scrapped|dropped|changed)\s+(?:that|it|this|our minds?)(?:\s+later)?[.!]?$/i
 const INITIALLY = /(?:^|[\s(])처음(?:에는|엔|에)(?=\s)|\b(?:initially|at first|originally|my first (?:thought|idea|plan|suggestion)|briefly(?= (?:agreed|decided|settled)))\b/i
 // What turns a first decision into another: a contrast or a sequence ("했으나", "했다가", "but", "→"), or a verb of change.
 const TURNED = /(?:으나|지만|는데|다가|려다)(?=[\s,])|→|->|(?:바꾸|바꿨|바꿔|바뀌|바뀐|변경|정정|수정|철회|취소|보류|다시|미루|미뤘|당기|당겼|당겨|옮기|옮겼|낮추|낮췄|줄이|줄였|늘리|늘렸)|\b(?:but|however|until|instead|then|chang\w*|revers\w*|switch\w*|mov\w+)\b/i
