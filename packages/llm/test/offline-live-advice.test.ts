@@ -303,7 +303,7 @@ t.test('a wh-question answered by the next speaker\'s statement, or a Korean ech
   t.same(suggest(['a: 재고 실사요?', 'b: 네, 분기마다 하는 그거요.'], 'ko'), [])
 })
 
-t.test('a hortative that answers a question or acts on what was just proposed records a decision; one to deliberate later does not', async (t) => {
+t.test('a hortative that answers a question, acts on what was just proposed or is taken up by another speaker records a decision; one to deliberate later, or running the meeting, does not', async (t) => {
   t.match(suggest([
     'a: Could we extend the Saturday hours?',
     "b: Yes, let's extend the Saturday hours until eight from next month."
@@ -319,6 +319,10 @@ t.test('a hortative that answers a question or acts on what was just proposed re
   // One to deliberate later puts the point off; one that names nothing with nothing proposed records nothing.
   t.same(suggest(['a: Who signs off the new rota?', "b: Let's settle that on Monday."], 'en').filter((d) => d.kind === 'decision'), [])
   t.same(suggest(["a: Let's keep this short."], 'en').filter((d) => d.kind === 'decision'), [])
+  // A proposal of its own that someone else takes up is settled; a hortative that runs the meeting is no decision.
+  t.match(suggest(["a: Let's cap the raffle tickets at two hundred.", 'b: Sure, two hundred.'], 'en'), [{ kind: 'decision', content: 'Record the decision: cap the raffle tickets at two hundred' }])
+  t.same(suggest(["a: Let's cap the raffle tickets at two hundred.", 'b: The hall opens at six.'], 'en').filter((d) => d.kind === 'decision'), [], 'not taken up: a proposal')
+  t.same(suggest(["a: Right, let's just crack on, Dana has to leave early.", 'b: Yes.'], 'en'), [])
 })
 
 t.test('nobody there for a duty asks to find someone, in both languages', async (t) => {

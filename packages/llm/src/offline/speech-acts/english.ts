@@ -45,7 +45,7 @@ const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // The past participles of deciding that open a note with its subject, the group, left out.
 const NOTED_DECISIONS = new Set(['decided', 'agreed', 'settled'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
-const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover'])
+const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover', 'crack'])
 // Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
 const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'explain', 'repeat', 'clarify', 'summarise', 'summarize', 'present', 'walk', 'read'])
 const SAYING_VERBS = new Set(['admit', 'say', 'mention', 'confess', 'note', 'repeat', 'point', 'argue', 'guess', 'bet'])
@@ -572,14 +572,16 @@ function shapeOf (tokens: Token[]): Shape {
 
   // "let's …": a hortative. On a meeting verb it runs the meeting; otherwise the group commits.
   if (first.normal === 'let' && at(1)?.normal === 'us') {
-    const verb = at(2)
+    // "Let's just crack on": an adverb before the verb.
+    const v = at(2)?.pos === 'ADV' && at(3)?.pos === 'VERB' ? 3 : 2
+    const verb = at(v)
     // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
-    if (verb?.normal === 'go' && at(3)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
-    if (verb !== undefined && MEETING_VERBS.has(verb.normal) && !(THING_VERBS.has(verb.normal) && actsOnAThing(rest.slice(3)))) return { act: 'facilitation' }
+    if (verb?.normal === 'go' && at(v + 1)?.normal === 'with') return { act: 'decision', agent: { kind: 'group' } }
+    if (verb !== undefined && MEETING_VERBS.has(verb.normal) && !(THING_VERBS.has(verb.normal) && actsOnAThing(rest.slice(v + 1)))) return { act: 'facilitation' }
     // "Let's stay on track", "let's keep this quick", "let's be brief": a verb of remaining with a state, not a
     // thing, as its complement asks how the meeting is held.
-    if (verb !== undefined && STATE_VERBS.has(verb.normal) && heldState(rest.slice(3))) return { act: 'facilitation' }
-    return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + 2 }
+    if (verb !== undefined && STATE_VERBS.has(verb.normal) && heldState(rest.slice(v + 1))) return { act: 'facilitation' }
+    return { act: 'commitment', agent: { kind: 'group' }, verbAt: i + v }
   }
   // "Let me check with infra": the speaker takes it on. "Let me share my screen", "let me think":
   // a verb of showing, saying or thinking runs the conversation.
