@@ -297,11 +297,14 @@ t.test('Korean 반말: vocatives, must-forms, hortative choices, "whether … do
   t.same(todosOf('Dana, can you pull the error-rate graphs for the timeline?'), ['Pull the error-rate graphs for the timeline (Dana)'], 'an English vocative addresses the request')
 })
 
-t.test('Korean: the hortative -자 / -ㅂ시다 by what it does; -자 ending a noun is no hortative', async (t) => {
+t.test('Korean: the hortative -자 / -ㅂ시다 (and the chair\'s -로 해요) by what it does; -자 ending a noun is no hortative', async (t) => {
   const clause = (text: string) => analyseClauses(text).at(-1)!
   t.match(clause('배포는 12일로 미루자.'), { act: 'decision', agent: { kind: 'group' } }, 'a value chosen with -로 settles it')
   t.match(clause('이번 건은 같이 확인합시다.'), { act: 'commitment', agent: { kind: 'group' } }, 'any other verb: the group takes it on')
   t.match(clause('일단 넘어가고 나중에 정하자.'), { act: 'statement', undecided: true }, 'a verb of deliberating puts the point off')
+  t.match(clause('좋아, 주차는 정문 쪽으로 정하자.'), { act: 'decision', agent: { kind: 'group' } }, 'deciding on a value named with -로 settles it now')
+  t.match(clause('그럼 설명회는 목요일로 해요.'), { act: 'decision', agent: { kind: 'group' } }, '-로 해요 after the chair\'s 그럼 concludes')
+  t.not(clause('그럼 나중에 해요.').act, 'decision', 'no value chosen')
   t.equal(clause('오케이. 윤아부터 가자.').act, 'facilitation', 'going on from a person runs the meeting')
   t.equal(clause('그럼 회의 시작하자.').act, 'facilitation')
   t.equal(clause('미정: 신규 입사자 온보딩 버디 담당자.').act, 'statement', 'a noun in -자 with no argument before it')

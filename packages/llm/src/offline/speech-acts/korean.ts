@@ -516,6 +516,8 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   const ending = endingOf(bare, jamo)
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare) || honoursThirdPerson(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (FORMAL_HORTATIVE.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
+  // "그럼 수요일로 해요": -(으)로 해요 after the chair's 그럼 concludes with a value chosen, as -로 하죠 does.
+  if (!negated && !uncertain && !undecided && CONCLUDED_HAEYO.test(bare)) return withLevel('decision', { kind: 'group' })
   // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
   // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
   if (ending === undefined && /죠$/.test(bare) && !undecided && !DELIBERATING_JYO.test(bare) && (CHOSEN_VALUE_JYO.test(bare) || POLICY_JYO.test(bare)) && !SELF.test(bare)) {
@@ -641,7 +643,10 @@ const CHOSEN_THEN = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?<!기)(
 // Nouns to the end: the last word closes on no ending of a verb or a clause (-네, -요, -고 …); nothing left tentative.
 const CONCLUDED = /^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!(?:다음|안건|순서|오늘)(?:은|는))\S+(?:은|는)\s+(?:\S+\s+){0,3}\S+(?<![네요다지야까게데죠어아해고며면서])$/
 const TENTATIVE = /잠정|미정|보류|(?:확정|결정)(?:은|는)/
+const CONCLUDED_HAEYO = new RegExp(String.raw`^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:해요|가요)$`)
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)자$|(?:정합|결정합|논의합|의논합|상의합|얘기합|이야기합|고민해\s*봅|생각해\s*봅|검토해\s*봅|다시\s+봅)시다$/
+// "그걸로 정하자", "수요일로 결정합시다": deciding on a value named with (으)로 settles it now, unlike "나중에 정하자".
+const DECIDED_ON_VALUE = /\S(?:으로|로)\s+(?:정하|결정하|확정하)자$|\S(?:으로|로)\s+(?:정합|결정합|확정합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 // A day or time and the bare hortative of 하다/가다 ("다음 주는 안 되고, 월요일 하자.", "세 시에 합시다"): when, chosen.
 const CHOSEN_TIME = /(?:^|\s)(?:[월화수목금토일](?:요일)?|\d{1,2}(?:일|시(?:\s*반)?)|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)\s*시(?:\s*반)?|오늘|내일|모레|주말|평일|오전|오후|저녁|아침|점심)(?:에|로|으로)?\s+(?:하자|가자|합시다|갑시다)$/
@@ -650,7 +655,7 @@ const CHOSEN_VALUE = new RegExp(String.raw`(?:^|\s)(?!${ADVERB_RO}\s)\S+(?:으�
 
 /** A hortative clause: the group puts a point off, runs the meeting, settles a value, or takes something on together. */
 function hortative (bare: string, withLevel: (act: SpeechAct, agent?: Agent) => Clause, timed: boolean): Clause {
-  if (DELIBERATING_HORTATIVE.test(bare)) return { ...withLevel('statement'), undecided: true }
+  if (DELIBERATING_HORTATIVE.test(bare) && !DECIDED_ON_VALUE.test(bare)) return { ...withLevel('statement'), undecided: true }
   const lastWord = bare.slice(bare.search(/\S+$/))
   // "윤아부터 가자", "다음 안건으로 넘어갑시다": going on from a person or an item runs the meeting.
   if ((MEETING_VERB.test(lastWord) || /^(?:가자|갑시다)$/.test(lastWord)) && !timed && TOPIC_FRAME.test(bare.slice(0, bare.length - lastWord.length))) return withLevel('facilitation')
