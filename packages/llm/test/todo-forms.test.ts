@@ -664,13 +664,15 @@ t.test('Korean: a relation with 님 ("고객님", "어머님") is no name, thoug
   t.same(of('메모\n보람 님이 내일까지 서류를 보내 주시기로 했다.'), ['내일까지 서류를 보내기 (보람)'], 'a name with 님 still names')
 })
 
-t.test('A task named before a colon and a person after it ("…: 박서연, 금요일까지", "…: Sam, by Friday") is that person\'s, with the time that follows', async (t) => {
+t.test('A task named before a colon and a person after it ("…: 박서연, 금요일까지", "…: 나", "…: Sam, by Friday") is that person\'s, with the time that follows', async (t) => {
   t.same(todosOf('- 보일러 부품 발주: 김민수 과장, 3/19 오후 중'), ['보일러 부품 발주 3/19 오후 중 (김민수)'], 'a label closing on an action noun; a title after the name')
   t.same(todosOf('- 배관 교체 작업: 박서연 주임·이도윤 기사, 입고 후 일정 확정'), ['배관 교체 작업 입고 후 일정 확정 (박서연)'], 'two people: the first named has it')
   t.same(todosOf('- 보호자 안내문 개정 초안(그림 포함): 박서연(다음 주 월요일)'), ['보호자 안내문 개정 초안(그림 포함) (다음 주 월요일) (박서연)'], 'a label with brackets, which the splitter leaves in the line')
   t.same(todosOf('- 보험 신청: 민수'), ['보험 신청 (김민수)'], 'a given name alone')
   t.same(todosOf('할 일\n- 창고 열쇠: 박서연'), ['창고 열쇠 (박서연)'], 'under an action heading any label is a task')
   t.same(todosOf('- 창고 열쇠: 박서연'), [], 'outside one, a label that does no action names what the person has')
+  t.same(todosOf('- 창고 열쇠 여분: 박서연, 금요일까지'), ['창고 열쇠 여분 금요일까지 (박서연)'], 'unless a time follows the name')
+  t.same(todosOf('- 소독 기록: 나, 하루 두 번'), ['소독 기록 하루 두 번 (서지원)'], 'the writer naming themself')
   t.same(todosOf('작성: 박서연 (안전관리자)'), [], 'one word before a name is the person\'s part in the meeting')
   t.same(todosOf('3월 운영 회의 — 정리: 박서연'), [], 'so after a dash')
   t.same(todosOf('참석: 김민수, 박서연'), [], 'a list of who came')

@@ -821,6 +821,7 @@ const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서
 
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
+const KO_SELF_OPENING = /^(?:나|저|본인|내가|제가)(?=$|\s*[,，(（])/u
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
 // A capitalised word opening an owner line that is a time or a status, never a name ("Tomorrow", "TBD", "Done"); weekdays and months
 // are calendar names (text/calendar.ts).
@@ -843,11 +844,15 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
   if (label === undefined || !/\S\s+\S/u.test(label.split(/\s[-–—|/]\s/u).at(-1)!) || personLabel(label, people, sentence.author) !== undefined) return undefined
   const text = (colon?.[2] ?? sentence.text).trim().replace(/[\s.。]+$/u, '')
   if (korean) {
-    const opening = KO_OWNER_OPENING.exec(text)
+    // "온도 기록: 나, 하루 2회", "배수로 청소 일정: 나": the writer names themself.
+    const self = KO_SELF_OPENING.exec(text)
+    const opening = self ?? KO_OWNER_OPENING.exec(text)
     if (opening === null) return undefined
-    const owner = koreanParticipant(opening[1]!, people) ?? (opening[2] === undefined ? undefined : opening[1]!)
-    if (owner === undefined || (!listedAsAction(sentence) && !KO_ACTION_END.test(label.replace(/\s*\([^)]*\)$/, '')))) return undefined
+    const owner = self !== null ? sentence.author : koreanParticipant(opening[1]!, people) ?? (opening[2] === undefined ? undefined : opening[1]!)
     const rest = text.slice(opening[0].length).replace(/^\s*[,，]\s*/, '').trim()
+    // A label that names no action ("수리 견적 3곳: 강태수, 금요일까지") is a task when a time follows the name, or the writer took it.
+    if (owner === undefined || (!listedAsAction(sentence) && !KO_ACTION_END.test(label.replace(/\s*\([^)]*\)$/, '')) &&
+      self === null && !KO_DATE_DEADLINE.test(rest) && !KO_TIME.test(` ${rest}`))) return undefined
     if (rest.split(/\s*[,，]\s*/).some((part) => koreanParticipant(part.replace(/\s*\([^)]*\)$/, ''), people) !== undefined)) return undefined
     return { owner, task: `${label} ${rest}`.trim() }
   }
