@@ -129,6 +129,7 @@ const KOREAN_TODOS: Row[] = [
   ['a plan (예정) with a time ahead is the writer\'s', '쿠폰 만료 배치 중복 여부 내일까지 확인 예정', ['쿠폰 만료 배치 중복 여부 내일까지 확인 (서지원)']],
   ['finding out whether (여부를 확인, 여부 문의) is a task, not a point left open', '나는 다음 주까지 창고 임대 연장 여부를 확인하기로 했다.', ['다음 주까지 창고 임대 연장 여부를 확인 (서지원)']],
   ['담당 미정 keeps the task without an owner', '배치 분산 락 적용 필요(담당 미정)', ['배치 분산 락 적용']],
+  ['a label names what nobody has taken, a noun phrase standing as the task', '- 소화기 정기 점검 업체: 담당자 안 정해짐', ['소화기 정기 점검 업체']],
   ['who does the topic is still open: the topic is a task without an owner', '- 주차장 임시 표지판은 누가 맡을지 아직 못 정했어요.', ['주차장 임시 표지판']],
   ['the same asked', '- 행사 사진 업로드는 누가 하나요?', ['행사 사진 업로드']],
   ['a pronoun topic asked about names no task', '그건 누가 하죠?', []],

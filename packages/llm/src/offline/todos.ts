@@ -1419,13 +1419,16 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     // Under an open-points heading ("[미결 사항]") a line "… 확인 담당" asks for an owner: the task stands, nobody has it.
     const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
     if (unowned !== null) {
-      const task = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（\-–—/]+$/u, '')
+      const before = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（\-–—/]+$/u, '')
+      // "해충 방제 업체: 담당자 안 정해짐": the label names what nobody has taken; a noun phrase of its own stands as the task.
+      const labelled = before === '' && sentence.label !== undefined && hasHangul(sentence.label) && /\S\s+\S/.test(sentence.label.trim()) && personLabel(sentence.label, people, sentence.author) === undefined
+      const task = labelled ? sentence.label!.trim() : before
       // "출석부를 매주 걷을 담당자는 아직 정하지 못했습니다": what the person is for, before 담당자, is a verb's -ㄹ form;
       // the task is to name that person.
       const forWhom = hasHangul(task) && /담당자?\s*(?:은|는|이|가)?\s*(?:아직\s*)?정/.test(text.slice(unowned.index)) && disassembleCompleteCharacter(task.at(-1)!)?.jongseong === 'ㄹ'
       const title = forWhom
         ? finish({ text: `${koreanTitle(task.replace(KOREAN_SPOKEN_OPENER, '').replace(/^(?:앞으로|이제|아직)\s+/, ''))} 담당자 정하기` }, true)
-        : hasHangul(task) && KO_ACTION_END.test(task.replace(/\s*필요\S*$/, '')) ? finish({ text: koreanTitle(task) }, true) : undefined
+        : hasHangul(task) && (labelled || KO_ACTION_END.test(task.replace(/\s*필요\S*$/, ''))) ? finish({ text: koreanTitle(task) }, true) : undefined
       if (title !== undefined) keep(title)
       continue
     }
