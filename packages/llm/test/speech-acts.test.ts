@@ -318,13 +318,16 @@ t.test('Korean: 보내다 after a -로 phrase commits (only 보다 itself runs t
   t.same(acts('내일까지 견적 확인하세요.'), ['request'])
 })
 
-t.test('Decisions: a deciding label frames the clause after it, in both languages, when an outcome follows; someone at work on a check decides nothing', async (t) => {
+t.test('Decisions: a deciding label frames the clause after it, in both languages, when an outcome follows; someone at work on a check decides nothing; the group\'s present after a concluding so decides', async (t) => {
   t.equal(decisionStance('Agreed: ship the one-page checkout to 20% of traffic first.'), 'decided')
   t.equal(decisionStance('Decision: we go with Northstar if they offer an EU region.'), 'decided', 'a condition still decides')
   t.not(decisionStance('Decision: TBC.'), 'decided', 'a label over no outcome decides nothing')
   t.not(decisionStance('Sign-off: nobody yet.'), 'decided')
   t.not(decisionStance('Priya confirming with the venue.'), 'decided', 'a bare -ing in notes is someone at work on it')
   t.equal(analyseClauses('[SL] Confirm the venue booking in writing.')[0]?.act, 'request', 'an owner tagged in brackets is no part of the grammar')
+  t.equal(decisionStance('Right, so we lock the car park at six.'), 'decided', 'the group\'s present after a concluding so')
+  t.not(decisionStance('So we lose the Saturday slot.'), 'decided', 'what befalls the group is no choice')
+  t.not(decisionStance('So either we hire a van or we borrow one.'), 'decided', 'alternatives are still open')
   t.equal(decisionStance('결정: 고객당 추천 보상을 다섯 건으로 제한.'), 'decided')
   t.equal(decisionStance('합의 사항: 통계 서비스는 마지막에 이전.'), 'decided')
   t.not(decisionStance('아직 불분명한 점: 모의 해킹 업체를 새로 선정할지.'), 'decided', 'an open-point label and an embedded question do not decide')

@@ -45,6 +45,8 @@ const ADVICE_MODALS = new Set(['should', 'must', 'ought'])
 // The past participles of deciding that open a note with its subject, the group, left out.
 const NOTED_DECISIONS = new Set(['decided', 'agreed', 'settled'])
 // Verbs of moving through a meeting; under "let's"/"we will" at the start of a clause they run it.
+// Verbs of what befalls the group, not of what it chooses: "so we lose the slot", "so we miss the deadline".
+const UNDERGOING_LEMMAS = new Set(['have', 'lose', 'miss', 'get', 'end', 'fail', 'risk', 'face', 'suffer', 'owe'])
 const MEETING_VERBS = new Set(['move', 'start', 'begin', 'go', 'turn', 'talk', 'continue', 'wrap', 'kick', 'jump', 'switch', 'get', 'look', 'circle', 'recap', 'close', 'open', 'hear', 'cover', 'crack'])
 // Verbs of showing, saying and thinking: "let me show you", "let me think", "going to say …"; and sharing a screen.
 const TALK_VERBS = new Set(['see', 'think', 'show', 'try', 'know', 'say', 'explain', 'repeat', 'clarify', 'summarise', 'summarize', 'present', 'walk', 'read'])
@@ -735,6 +737,10 @@ function shapeOf (tokens: Token[]): Shape {
     if (verb.lemma === 'agree' && judgedAfter(rest, verbAt)) return { act: 'opinion' }
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
+  // "Right, so we cap tickets at sixty": the group's present after a concluding "so" settles how it will be.
+  if (kind === 'finite' && headNormal === 'we' && words.slice(0, i).some((t) => t.normal === 'so') && verb.normal === verb.lemma && verb.pos === 'VERB' &&
+    !STATIVE_VERB.test(verb.lemma) && !UNDERGOING_LEMMAS.has(verb.lemma) && !SAYING_VERBS.has(verb.normal) && !MEETING_VERBS.has(verb.normal) && !rest[k]!.negated &&
+    !words.some((t) => t.normal === 'either' || t.normal === 'or')) return { act: 'decision', agent: { kind: 'group' } }
   if (kind === 'finite') return { act: 'statement', agent: agentOf(subject, 'statement'), verbAt: i + verbAt }
   // A future modal on a meeting verb by the group runs the meeting ("we will move on to …").
   if (headNormal === 'we' && MEETING_VERBS.has(verb.normal) && kind === 'future') return { act: 'facilitation' }
