@@ -821,8 +821,9 @@ const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서
 
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
-const KO_SELF_OPENING = /^(?:나|저|본인|내가|제가)(?=$|\s*[,，(（])/u
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
+// "…: 나, 하루 두 번": the writer naming themself there.
+const KO_SELF_OPENING = /^(?:나|저|본인|내가|제가)(?=$|\s*[,，(（])/u
 // A capitalised word opening an owner line that is a time or a status, never a name ("Tomorrow", "TBD", "Done"); weekdays and months
 // are calendar names (text/calendar.ts).
 const TIME_OR_STATUS_WORD = /^(?:today|tomorrow|tonight|next|asap|tbd|tbc|done)$/i

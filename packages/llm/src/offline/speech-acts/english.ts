@@ -671,7 +671,7 @@ function shapeOf (tokens: Token[]): Shape {
   // The -ing form after "is", an adverb between them ("is also sending", "'s just booking").
   let ingAt = k + 1
   while (rest[ingAt]?.pos === 'ADV' && ingAt < k + 3) ingAt++
-  const doerInHand = subject.length === 1 && ((namesPerson(subject[0]!)) || subject[0]!.normal === 'i')
+  const doerInHand = subject.length === 1 && (namesPerson(subject[0]!) || subject[0]!.normal === 'i')
   let verbAt: number | undefined
   let kind: 'future' | 'obligation' | 'note' | 'finite' | 'progressive' | undefined
   if (FUTURE_MODALS.has(slot.normal) || (BE.has(slot.normal) && rest[k + 1]?.normal === 'going' && rest[k + 2]?.normal === 'to')) {
