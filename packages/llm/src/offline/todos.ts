@@ -822,8 +822,10 @@ const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서
 // "…: 김민수 과장, 5/2 오전 중", "…: Sam, by Friday": a person opening what follows a label, alone or before a time
 // or a comment set off by a comma or a bracket.
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
+// The words a writer names themself with in an owner note: "(나)", "- 제가", "…: 본인".
+const KO_SELF_WORD = '(?:나|저|본인|내가|제가)'
 // "…: 나, 하루 두 번": the writer naming themself there.
-const KO_SELF_OPENING = /^(?:나|저|본인|내가|제가)(?=$|\s*[,，(（])/u
+const KO_SELF_OPENING = new RegExp(`^${KO_SELF_WORD}(?=$|\\s*[,，(（])`, 'u')
 // A capitalised word opening an owner line that is a time or a status, never a name ("Tomorrow", "TBD", "Done"); weekdays and months
 // are calendar names (text/calendar.ts).
 const TIME_OR_STATUS_WORD = /^(?:today|tomorrow|tonight|next|asap|tbd|tbc|done)$/i
@@ -853,7 +855,7 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
     const rest = text.slice(opening[0].length).replace(/^\s*[,，]\s*/, '').trim()
     // A label that names no action ("수리 견적 3곳: 강태수, 금요일까지") is a task when a time follows the name, or the writer took it.
     if (owner === undefined || (!listedAsAction(sentence) && !KO_ACTION_END.test(label.replace(/\s*\([^)]*\)$/, '')) &&
-      self === null && !KO_DATE_DEADLINE.test(rest) && !KO_TIME.test(` ${rest}`))) return undefined
+      self === null && !KO_DATE_DEADLINE.test(rest) && !KO_TIME.test(rest))) return undefined
     if (rest.split(/\s*[,，]\s*/).some((part) => koreanParticipant(part.replace(/\s*\([^)]*\)$/, ''), people) !== undefined)) return undefined
     return { owner, task: `${label} ${rest}`.trim() }
   }
@@ -871,7 +873,9 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
 
 // "… (제가)", "… (민수, 오늘)": a bracket closing a clause whose first item is its doer.
 const CLAUSE_BRACKET_NOTE = /\s*[(（]([^()（）]+)[)）]\s*$/u
-const KO_SELF_NOTE = /^(?:나|저|본인|내가|제가)(?:\s|$)/
+// "… (나)", "… - 제가", "… → 본인" closing a line: the writer names themself as its owner.
+const KO_SELF_NOTE_CLOSING = new RegExp(String.raw`\s*(?:\((?:${KO_SELF_WORD}|me)\)|\s[-–—]\s*${KO_SELF_WORD}|\s*(?:→|->)\s*${KO_SELF_WORD})$`, 'i')
+const KO_SELF_NOTE = new RegExp(`^${KO_SELF_WORD}(?:\\s|$)`)
 
 /**
  * The owner a clause names in the bracket closing it, and the clause without that name ("상세 사진 교체 (민수, 오늘)"
@@ -905,7 +909,7 @@ function koreanActions (sentence: AuthoredSentence, people: readonly string[]): 
   // An owner note at the end of the line ("… → 지훈", "(담당: 이지은)") gives every clause before it its owner.
   // "… 초안 전달 (나)": the writer names themself as the owner.
   const trimmed = sentence.text.trim().replace(/[\s.!。]+$/u, '')
-  const selfNote = /\s*(?:\((?:나|저|본인|내가|제가|me)\)|\s[-–—]\s*(?:나|저|본인|내가|제가)|\s*(?:→|->)\s*(?:나|저|본인|내가|제가))$/i.exec(trimmed)
+  const selfNote = KO_SELF_NOTE_CLOSING.exec(trimmed)
   const note = selfNote !== null && sentence.author !== undefined
     ? { body: trimmed.slice(0, selfNote.index), owner: sentence.author }
     : koreanOwnerNote(trimmed) ?? participantNote(trimmed, people)

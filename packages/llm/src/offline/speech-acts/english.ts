@@ -463,6 +463,12 @@ interface Shape {
   verbAt?: number
 }
 
+/** A subject whose head is a common noun, written in lower case ("the junior programme", "Game day"). */
+function headedByCommonNoun (subject: readonly Token[]): boolean {
+  const head = subject.at(-1)
+  return head !== undefined && head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)
+}
+
 function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   if (subject.length === 0) return act === 'commitment' || act === 'request' ? { kind: 'unknown' } : undefined
   const head = subject[subject.length - 1]!
@@ -475,7 +481,7 @@ function agentOf (subject: Token[], act: SpeechAct): Agent | undefined {
   if (UNKNOWN_SUBJECTS.has(normal)) return { kind: 'unknown' }
   // "Game day to rehearse …", "Design team to review …": a common noun heads the subject, so the
   // capitalised word before it modifies a thing, it names no person.
-  if (head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)) return { kind: 'unknown' }
+  if (headedByCommonNoun(subject)) return { kind: 'unknown' }
   const names = subject.filter((t) => namesPerson(t)).map((t) => t.value)
   return names.length > 0 ? { kind: 'named', name: names.join(' ') } : { kind: 'unknown' }
 }
@@ -753,8 +759,7 @@ function shapeOf (tokens: Token[]): Shape {
   const agent = agentOf(subject, 'commitment')
   // "The junior programme will run on Saturdays", "The shop will open at nine": a thing's future with no object says
   // what will happen, nobody's task.
-  const thing = subject.length > 0 && subject.at(-1)!.pos === 'NOUN' && /^\p{Ll}/u.test(subject.at(-1)!.value)
-  if (kind === 'future' && thing && agent?.kind === 'unknown' && !NOUN_OBJECT_START.has(rest[verbAt + 1]?.pos ?? 'PUNCT')) return { act: 'statement' }
+  if (kind === 'future' && headedByCommonNoun(subject) && agent?.kind === 'unknown' && !NOUN_OBJECT_START.has(rest[verbAt + 1]?.pos ?? 'PUNCT')) return { act: 'statement' }
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
   if (agent?.kind === 'unknown' && kind === 'note') {
     return DEADLINE_OR_TIME.test(join(rest.slice(k))) ? { act: 'request', agent: { kind: 'unknown' }, verbAt: i } : { act: 'statement' }
