@@ -642,7 +642,7 @@ function adviceFor (text: string, language: 'ko' | 'en', context: Context): { co
     // "make that the policy": the hortative names too little of its own; what it settles is what was said before.
     const own = contentStems(settling.action.replace(EN_ANAPHORIC_OBJECT, '$1')).size >= 3
     // "Let's keep this short" with nothing proposed before it names nothing to record.
-    // "Let's cap tickets at sixty." ← "Sixty, yep.": a proposal of its own that another speaker takes up is settled.
+    // "Let's cap the raffle at two hundred." ← "Two hundred, fine.": a proposal of its own that another speaker takes up is settled.
     if (answers || (anaphoric && (own || proposal !== undefined)) || (own && !anaphoric && context.followed.takenUp)) {
       return { content: advice.decision(anaphoric && !own && proposal !== undefined ? proposal : settling.text), kind: 'decision', confidence: 0.6 }
     }

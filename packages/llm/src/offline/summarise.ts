@@ -49,7 +49,7 @@ function statesDecision (text: string): boolean {
  */
 function superseded (text: string): boolean {
   const first = INITIALLY.exec(text)
-  // "처음에는 수리하기로 했는데, …결정을 바꿨다", "We initially agreed to it, but reversed that": the turn names nothing new.
+  // "보일러는 처음에는 수리하기로 했는데, …결정을 바꿨다", "We initially agreed to repaint the hall, but reversed that": the turn names nothing new.
   return first !== null && (!TURNED.test(text.slice(first.index + first[0].length)) || ONLY_REVERSED.test(text.trim()))
 }
 const ONLY_REVERSED = /(?:결정|계획|그건|그것)(?:을|를|이|은)?\s*(?:다시\s*)?(?:바꿨|바꾸었|번복|철회|뒤집)\S*[.!]?$|\b(?:reversed|overturned|scrapped|dropped|changed)\s+(?:that|it|this|our minds?)(?:\s+later)?[.!]?$/i

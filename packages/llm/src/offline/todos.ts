@@ -237,7 +237,7 @@ function clauseActions (analysed: readonly Clause[], sentence: AuthoredSentence,
   )).flatMap((c) => {
     // "Sam: send the contract to legal": a person's label names who does what the line asks.
     // "Action: book the venue" in one's own minutes, naming nobody: a note to self, the writer's task.
-    // "Tessa will call the agency, and she'll send Wren the list": he or she is the one the sentence named before.
+    // "Ana will ring the caterer, and she'll send Sam the guest list": he or she is the one the sentence named before.
     const owner = ownerOf(c, sentence.author) ?? (c.agent?.kind === 'unknown' ? pronounDoer(c, analysed) ?? labelOwner ?? (writers ? sentence.author : undefined) : undefined)
     return [{ text: cleanPredicate(c.action!, labelOwner === undefined ? sentence.label : undefined), ...(owner === undefined ? {} : { owner }) }]
   })
@@ -470,7 +470,7 @@ const KO_DATE_DEADLINE = new RegExp(String.raw`(?:${KO_DATE_WORD}|[월화수목�
 // A weekday alone does not: "일정 금요일 재확인" may put a point off as well as set a task.
 const KO_TIME = /(?:^|[\s(（])(?:오늘|내일|모레|이번\s*주|금주|당일|오후|오전|다음\s*주|다음\s*달|월말|\d{1,2}월\s*(?:첫째|둘째|셋째|넷째|마지막)\s*주|\d{1,2}월\s*(?:초|중순|말))(?:에|중|중에|중으로)?(?:[\s)）]|$)/
 const EN_UNOWNED = /[\s:;,(–—-]+(?:but\s+)?(?:nobody|no one)(?:['’]s|\s+is|\s+has)?\s+(?:(?:owns|has|took|taken)\s+(?:it|that|this)(?:\s+on)?|taken\s+on\s+(?:it|that|this)|on\s+it|picked\s+(?:it|that|this)\s+up)(?:\s+(?:yet|either))?|[\s:;,(–—-]+(?:owner|assignee)\s*(?:tbd|tbc|unknown|unassigned|\?+)|[\s:;,(–—-]+no (?:owner|volunteers?|takers?)(?:\s+yet)?|[\s:;,(–—-]+(?:still\s+)?(?:not\s+assigned|unassigned)(?:\s+yet)?|\s+(?:still\s+)?has\s+no\s+owner(?:\s+yet)?/i
-// "Nobody has picked up the meeting with the council officer yet": the task named after who did not take it.
+// "Nobody has picked up the site visit with the insurer yet": the task named after who did not take it.
 const EN_NOBODY_TOOK = /^(?:(?:but|and|so)\s+)?(?:nobody|no one)(?:['’]s|\s+has)\s+(?:picked\s+up|taken\s+on|taken|claimed|volunteered\s+for|signed\s+up\s+for)\s+(?:the\s+)?(.+?)(?:\s+(?:yet|either))?[.!]?$/i
 const OPEN_HEADING = /미결|미정|열린|open (?:points?|questions?|items?)|pending|unresolved/i
 // "담당 미정", "담당자는 정해지지 않았습니다": the task stands, nobody has it yet.
@@ -778,7 +778,7 @@ const GIVEN_NAME_NOTE = /\s*(?:\(\s*([\uAC00-\uD7A3]{2,4})\s*\)|\s([\uAC00-\uD7A
 // "… 공지 소영", "업체에 재발주 요청 민재": a participant's given name right after the action noun that closes a terse note.
 const GIVEN_NAME_AFTER_ACTION = new RegExp(String.raw`(?<=(?:^|\s)\S*${ACTION_NOUN.source})\s([가-힣]{2,4})$`, 'u')
 
-// "공정표-도윤 이번 주", "서버 증설 확인 - 민재 금": when it is due, written after the owner's name.
+// "거래처 문의-하늘 이번 주", "안내문 수정 - 지수 금": when it is due, written after the owner's name.
 const TIME_AFTER_NAME = new RegExp(String.raw`(?<=[\uAC00-\uD7A3])\s+((?:${KO_DATE_WORD}|(?<![\uAC00-\uD7A3])[월화수목금토일])(?:\s*까지)?)$`, 'u')
 
 function participantNote (line: string, people: readonly string[]): { body: string, owner: string } | undefined {
@@ -824,7 +824,7 @@ const KO_LISTED_DOER = new RegExp(`^${KO_HONOURED_NAME}(?:이|가|은|는|께서
 const KO_OWNER_OPENING = new RegExp(`^(?!${KOREAN_TITLE_WORD})(${KOREAN_NAME})(${KOREAN_TITLE_AFTER_NAME})?(?:\\s*[·/&]\\s*${KOREAN_NAME}(?:${KOREAN_TITLE_AFTER_NAME})?)*(?=$|\\s*[,，(（])`, 'u')
 // The words a writer names themself with in an owner note: "(나)", "- 제가", "…: 본인".
 const KO_SELF_WORD = '(?:나|저|본인|내가|제가)'
-// "…: 나, 하루 두 번": the writer naming themself there.
+// "소독 기록: 나, 하루 두 번": the writer naming themself there.
 const KO_SELF_OPENING = new RegExp(`^${KO_SELF_WORD}(?=$|\\s*[,，(（])`, 'u')
 // A capitalised word opening an owner line that is a time or a status, never a name ("Tomorrow", "TBD", "Done"); weekdays and months
 // are calendar names (text/calendar.ts).
@@ -847,13 +847,12 @@ function taskLabelOwner (sentence: AuthoredSentence, people: readonly string[], 
   if (label === undefined || !/\S\s+\S/u.test(label.split(/\s[-–—|/]\s/u).at(-1)!) || personLabel(label, people, sentence.author) !== undefined) return undefined
   const text = (colon?.[2] ?? sentence.text).trim().replace(/[\s.。]+$/u, '')
   if (korean) {
-    // "온도 기록: 나, 하루 2회", "배수로 청소 일정: 나": the writer names themself.
     const self = KO_SELF_OPENING.exec(text)
     const opening = self ?? KO_OWNER_OPENING.exec(text)
     if (opening === null) return undefined
     const owner = self !== null ? sentence.author : koreanParticipant(opening[1]!, people) ?? (opening[2] === undefined ? undefined : opening[1]!)
     const rest = text.slice(opening[0].length).replace(/^\s*[,，]\s*/, '').trim()
-    // A label that names no action ("수리 견적 3곳: 강태수, 금요일까지") is a task when a time follows the name, or the writer took it.
+    // A label that names no action ("창고 열쇠 여분: 박서연, 금요일까지") is a task when a time follows the name, or the writer took it.
     if (owner === undefined || (!listedAsAction(sentence) && !KO_ACTION_END.test(label.replace(/\s*\([^)]*\)$/, '')) &&
       self === null && !KO_DATE_DEADLINE.test(rest) && !KO_TIME.test(rest))) return undefined
     if (rest.split(/\s*[,，]\s*/).some((part) => koreanParticipant(part.replace(/\s*\([^)]*\)$/, ''), people) !== undefined)) return undefined
@@ -1425,7 +1424,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
     const unowned = KO_UNOWNED.exec(text) ?? (OPEN_HEADING.test(sentence.sectionHeading ?? '') ? /\s+담당(?:자)?\s*$/.exec(text.replace(/[.!]+$/u, '')) : null)
     if (unowned !== null) {
       const before = text.slice(0, unowned.index).split(/\s*(?:[,;，]|→|->)\s*/).at(-1)!.replace(/[\s(（\-–—/]+$/u, '')
-      // "해충 방제 업체: 담당자 안 정해짐": the label names what nobody has taken; a noun phrase of its own stands as the task.
+      // "소화기 정기 점검 업체: 담당자 안 정해짐": the label names what nobody has taken; a noun phrase of its own stands as the task.
       const labelled = before === '' && sentence.label !== undefined && hasHangul(sentence.label) && /\S\s+\S/.test(sentence.label.trim()) && personLabel(sentence.label, people, sentence.author) === undefined
       const task = labelled ? sentence.label!.trim() : before
       // "출석부를 매주 걷을 담당자는 아직 정하지 못했습니다": what the person is for, before 담당자, is a verb's -ㄹ form;
@@ -1456,7 +1455,7 @@ export function detectTodos (sentences: AuthoredSentence[], people: readonly str
       // "Somebody should find a backup hall but nobody's taken it": the duty put to whoever takes it is the task.
       const task = text.slice(0, unownedEn.index).replace(/[\s:;,–—-]+(?:proposed|agreed|suggested)?[\s:;,–—-]*$/i, '').replace(/\s*\([^()]*\)$/, '')
         .replace(/^(?:someone|somebody|anyone|anybody)\s+(?:should|must|ought\s+to|needs\s+to|has\s+to)\s+/i, '').replace(/(?<!,)\s+(?:but|and|so)$/i, '')
-        // "We need a second supplier, but nobody has taken that on": what is needed is to be got; "we need to …" names the task.
+        // "We need a second minibus driver, but nobody has taken that on": what is needed is to be got; "we need to …" names the task.
         .replace(/^we\s+(?:still\s+)?need\s+to\s+/i, '').replace(/^we\s+(?:still\s+)?need\s+(?=(?:a|an|another|more|some|the)\s)/i, 'get ').trim()
       // The task is a noun phrase or an imperative before the note, not a sentence about who owns what.
       // "Parking permit question – no owner yet", "Sam's banner idea, no owner": a point named for discussion is no task to own.

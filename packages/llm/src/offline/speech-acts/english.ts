@@ -22,7 +22,7 @@ interface Token {
   /** Whitespace before the token as written ("on-call" has none around its hyphen). */
   space: string
   negated: boolean
-  /** A capitalised word the tagger read as a verb where only a name can stand ("Rob will confirm …"). */
+  /** A capitalised word the tagger read as a verb where only a name can stand ("Rob will renew …"). */
   subjectName?: true
 }
 
@@ -119,7 +119,7 @@ function tokensOf (text: string): Token[][] {
 const SUBJECT_MODALS = new Set(['will', 'shall', 'can', 'should', 'must'])
 
 /**
- * "Rob will confirm the booking", "Mark can send the invoice": a capitalised word opening a clause, before a
+ * "Rob will renew the insurance", "Mark can send the invoice": a capitalised word opening a clause, before a
  * modal and a verb, is its subject, a name, though the tagger reads a name that is also a verb (rob, mark)
  * as the verb.
  */
@@ -463,7 +463,7 @@ interface Shape {
   verbAt?: number
 }
 
-/** A subject whose head is a common noun, written in lower case ("the junior programme", "Game day"). */
+/** A subject whose head is a common noun, written in lower case ("the evening class", "Game day"). */
 function headedByCommonNoun (subject: readonly Token[]): boolean {
   const head = subject.at(-1)
   return head !== undefined && head.pos === 'NOUN' && /^\p{Ll}/u.test(head.value)
@@ -580,7 +580,7 @@ function shapeOf (tokens: Token[]): Shape {
 
   // "let's …": a hortative. On a meeting verb it runs the meeting; otherwise the group commits.
   if (first.normal === 'let' && at(1)?.normal === 'us') {
-    // "Let's just crack on": an adverb before the verb.
+    // "Let's just crack on", "let's quickly move on": an adverb before the verb.
     const v = at(2)?.pos === 'ADV' && at(3)?.pos === 'VERB' ? 3 : 2
     const verb = at(v)
     // "Let's go with two percent" chooses; "let's go to the budget" moves the meeting on.
@@ -731,7 +731,7 @@ function shapeOf (tokens: Token[]): Shape {
   const namedDoer = kind !== 'finite' && headNormal !== 'we' && subject.some((t) => t.pos === 'PROPN' || t.normal === 'i')
   const goWith = verb.normal === 'go' && (rest[verbAt + 1]?.normal === 'with' || (rest[verbAt + 1]?.normal === 'ahead' && rest[verbAt + 2]?.normal === 'with'))
   // "Someone has to confirm the numbers", "we need to decide": a decision owed is no decision taken.
-  // "Tom confirming w/ theatre": a bare -ing in notes is someone at work on it ("is confirming"), no decision reported.
+  // "Priya confirming with the venue": a bare -ing in notes is someone at work on it ("is confirming"), no decision reported.
   const atWork = kind === 'finite' && verb.normal.endsWith('ing') && verb.normal !== verb.lemma
   if (!namedDoer && !atWork && kind !== 'obligation' && ((DECIDING_LEMMAS.has(verb.lemma) && !pickedUp(rest, verbAt)) || goWith)) {
     // "they agree to a feedback call", "she approved it": another party's consent is reported, not the meeting's decision.
@@ -743,7 +743,7 @@ function shapeOf (tokens: Token[]): Shape {
     if (verb.lemma === 'agree' && judgedAfter(rest, verbAt)) return { act: 'opinion' }
     if (headNormal !== 'i' && headNormal !== 'you' && !THIRD_PERSON.has(headNormal) && !reportsFact) return { act: 'decision', agent: agentOf(subject, 'decision') }
   }
-  // "Right, so we cap tickets at sixty": the group's present after a concluding "so" settles how it will be.
+  // "Right, so we lock the car park at six": the group's present after a concluding "so" settles how it will be.
   if (kind === 'finite' && headNormal === 'we' && words.slice(0, i).some((t) => t.normal === 'so') && verb.normal === verb.lemma && verb.pos === 'VERB' &&
     !STATIVE_VERB.test(verb.lemma) && !UNDERGOING_LEMMAS.has(verb.lemma) && !SAYING_VERBS.has(verb.normal) && !MEETING_VERBS.has(verb.normal) && !rest[k]!.negated &&
     !words.some((t) => t.normal === 'either' || t.normal === 'or')) return { act: 'decision', agent: { kind: 'group' } }
@@ -757,7 +757,7 @@ function shapeOf (tokens: Token[]): Shape {
   if (SAYING_VERBS.has(verb.normal)) return { act: 'statement', agent: agentOf(subject, 'statement') }
   if (kind === 'obligation' && headNormal !== 'i') return { act: 'request', agent: agentOf(subject, 'request'), verbAt: i + verbAt }
   const agent = agentOf(subject, 'commitment')
-  // "The junior programme will run on Saturdays", "The shop will open at nine": a thing's future with no object says
+  // "The evening class will run on Tuesdays", "The shop will open at nine": a thing's future with no object says
   // what will happen, nobody's task.
   if (kind === 'future' && headedByCommonNoun(subject) && agent?.kind === 'unknown' && !NOUN_OBJECT_START.has(rest[verbAt + 1]?.pos ?? 'PUNCT')) return { act: 'statement' }
   // A capitalised opener that is no name ("Happy to take it") commits nobody in particular.
@@ -984,7 +984,7 @@ function asWritten (clause: Clause, written: ReadonlyMap<string, string>): Claus
 
 export const englishClauses: ClauseAnalyser = {
   analyse: (line) => {
-    // "[BA] Confirm the bid in writing": an owner tagged in brackets before the line is no part of its grammar.
+    // "[SL] Confirm the venue booking": an owner tagged in brackets before the line is no part of its grammar.
     const sentence = line.replace(/^\s*\[[^\]\n]{1,30}\]\s+(?=\S)/, '')
     try {
       const clauses = tokensOf(sentence).flatMap((tokens) => labelled(splitClauses(tokens).map((clause, i) => analyseTokens(clause, i))))

@@ -69,7 +69,7 @@ const ENDINGS: Ending[] = [
   row('-기로 했어', '기로 했어', 'decision', 'plain'),
   row('-기로 함', '기로 함', 'decision'),
   row('-기로 했음', '기로 했음', 'decision'),
-  // Written prose keeps 하였 uncontracted ("…확인하기로 하였다").
+  // Written prose keeps 하였 uncontracted ("…정리하기로 하였다").
   row('-기로 하였다', '기로 하였다', 'decision', 'plain'),
   row('-기로 하였음', '기로 하였음', 'decision'),
   // With the honorific -시- when the doer is someone the writer honours ("사장님께서 견적을 보내 주시기로 하셨습니다").
@@ -253,7 +253,7 @@ const NEGATION = /(?:^|\s)(?:안|못)\s|지\s*(?:않|말|못|마(?:세요|십시
 // An ending that is volitional in form but follows an adjective or a state: a judgement.
 const JUDGEMENT_STEM = /(?:모르|좋|어렵|힘들|같|않|없|있|되|늦|많|적|크|작|괜찮|필요하|가능하|부족하|빠듯하|충분하|어려울|늦어지|알)(?:겠|을게|ㄹ게)/
 // "갱신 여부는 다음 회의에서 결정": whether something happens, or a decision put off to a later meeting, is still open;
-// "증설 여부를 확인하기로": finding out whether is a task, not an open point.
+// "임대 연장 여부를 확인하기로": finding out whether is a task, not an open point.
 const DEFERRED = /여부(?![를도는은]?\s*(?:\S+\s+){0,2}?(?:확인|문의|알아보|알아봐|체크|파악|점검|조사|물어))|(?:다음\s*회의|추후|나중에|차후|다음에)\S*\s*(?:다시\s*)?(?:결정|확정|논의|정하)/
 // A must-form on a verb of judging ("…로 봐야 함", "감안해야 합니다") weighs the situation; it asks nobody to act.
 const MUST_JUDGEMENT = /(?:(?:로|으로|라고|다고|게)\s*봐야|여겨야|생각해야|감안해야|고려해야|인정해야|알아야|있어야|되어야|돼야|없어야|이어야|여야)\s*\S*$/
@@ -291,7 +291,7 @@ export function koreanAddressesTheRecord (clause: string): boolean {
 }
 
 /** The speaker as the subject or topic, in every speech level: "제가", "저는", "내가", "나는", "저도", "제 쪽에서". */
-// 본인이: the writer of formal minutes naming themself ("본인이 공지를 수정해 게시하기로 하였다").
+// 본인이: the writer of formal minutes naming themself ("본인이 재고표 양식을 확인하기로 하였다").
 export const KO_FIRST_PERSON = '(?:제가|저는|내가|나는|저도|나도|제 쪽에서|제쪽에서|본인이)'
 const SELF = new RegExp(`(?:^|\\s)${KO_FIRST_PERSON}(?=\\s|$)`)
 const GROUP = /(?:^|\s)(?:저희가|저희는|우리가|우리는|저희 팀이|우리 팀이|다 같이|모두)(?=\s|$)/
@@ -516,7 +516,7 @@ function analyseClause (raw: string, wholeSentence = false): Clause {
   const ending = endingOf(bare, jamo)
   if (ending?.form === '-(으)세요' && (NOT_A_REQUEST_SEYO.test(bare) || PSYCH_SEYO.test(bare) || honoursThirdPerson(bare))) return withLevel(/^(?:안녕|감사|수고|고생)/.test(bare) ? 'greeting' : 'statement')
   if (ending === undefined && HORTATIVE.test(jamo) && (FORMAL_HORTATIVE.test(jamo) || HORTATIVE_FRAME.test(bare))) return hortative(bare, withLevel, deadline !== undefined)
-  // "그럼 수요일로 해요": -(으)로 해요 after the chair's 그럼 concludes with a value chosen, as -로 하죠 does.
+  // "그럼 설명회는 목요일로 해요": -(으)로 해요 after the chair's 그럼 concludes with a value chosen, as -로 하죠 does.
   if (!negated && !uncertain && !undecided && CONCLUDED_HAEYO.test(bare)) return withLevel('decision', { kind: 'group' })
   // "…두 단계로 줄이죠", "…합격으로 보죠", "회비는 3만 원 유지하죠": the polite hortative -죠 on a value chosen or a
   // policy verb settles it for the group, as -자 and -(으)ㅂ시다 do ("그렇죠", "좋죠" state; "…정하죠" puts it off).
@@ -645,7 +645,7 @@ const CONCLUDED = /^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!(?:다음|안건|�
 const TENTATIVE = /잠정|미정|보류|(?:확정|결정)(?:은|는)/
 const CONCLUDED_HAEYO = new RegExp(String.raw`^(?:그럼|그러면)\s+(?:\S+\s+){0,4}(?!${ADVERB_RO}\s)\S+(?:으로|로)\s+(?:해요|가요)$`)
 const DELIBERATING_HORTATIVE = /(?:정하|결정하|논의하|의논하|상의하|이야기하|얘기하|고민해\s*보|생각해\s*보|검토해\s*보|다시\s+보)자$|(?:정합|결정합|논의합|의논합|상의합|얘기합|이야기합|고민해\s*봅|생각해\s*봅|검토해\s*봅|다시\s+봅)시다$/
-// "그걸로 정하자", "수요일로 결정합시다": deciding on a value named with (으)로 settles it now, unlike "나중에 정하자".
+// "정문 쪽으로 정하자", "목요일로 결정합시다": deciding on a value named with (으)로 settles it now, unlike "나중에 정하자".
 const DECIDED_ON_VALUE = /\S(?:으로|로)\s+(?:정하|결정하|확정하)자$|\S(?:으로|로)\s+(?:정합|결정합|확정합)시다$/
 // A value chosen ("14일로 미루자", "2.4 버전으로 넘기자", "백로그로 보내자"): the hortative settles it for the group.
 // A day or time and the bare hortative of 하다/가다 ("다음 주는 안 되고, 월요일 하자.", "세 시에 합시다"): when, chosen.
